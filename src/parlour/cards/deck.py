@@ -1,0 +1,37 @@
+"""Decks: the 52-card French deck and the 32-card Skat deck, as masks and lists."""
+
+from __future__ import annotations
+
+from random import Random
+
+from parlour.cards.card import ACE, SUITS, cards_of, make_card, mask_of
+
+DECK_52 = mask_of(make_card(rank, suit) for suit in SUITS for rank in range(2, ACE + 1))
+"""Every card of the 52-card deck."""
+
+DECK_32 = mask_of(make_card(rank, suit) for suit in SUITS for rank in range(7, ACE + 1))
+"""Every card of the 32-card Skat deck (7 to A)."""
+
+CARDS_52: tuple[int, ...] = tuple(cards_of(DECK_52))
+CARDS_32: tuple[int, ...] = tuple(cards_of(DECK_32))
+
+INDEX_52 = {card: i for i, card in enumerate(CARDS_52)}
+"""Card int to its dense index 0..51 (used for integer action ids)."""
+
+
+def shuffled(cards: tuple[int, ...], rng: Random) -> list[int]:
+    """A shuffled copy of `cards` drawn from `rng`."""
+    deck = list(cards)
+    rng.shuffle(deck)
+    return deck
+
+
+def deal_masks(cards: tuple[int, ...], rng: Random, sizes: tuple[int, ...]) -> list[int]:
+    """Shuffle `cards` and cut them into masks of the given sizes, in order."""
+    deck = shuffled(cards, rng)
+    hands = []
+    start = 0
+    for size in sizes:
+        hands.append(mask_of(deck[start:start + size]))
+        start += size
+    return hands

@@ -1,0 +1,35 @@
+"""Helpers shared by trick-taking games."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlour.cards.card import SUIT_MASKS
+
+
+def legal_follow(hand: int, lead_suit: int | None) -> int:
+    """The cards of `hand` that may be played under the follow-suit rule (no trumps)."""
+    if lead_suit is None:
+        return hand
+    in_suit = hand & SUIT_MASKS[lead_suit]
+    return in_suit or hand
+
+
+def trick_winner_no_trump(cards: Sequence[int]) -> int:
+    """Index into `cards` (in play order) of the highest card of the led suit."""
+    lead_suit = cards[0] >> 4
+    best = 0
+    for i in range(1, len(cards)):
+        card = cards[i]
+        if card >> 4 == lead_suit and card > cards[best]:
+            best = i
+    return best
+
+
+def trick_winner_with_trump(cards: Sequence[int], trump_suit: int | None) -> int:
+    """Index into `cards` of the winner when `trump_suit` trumps (highest trump, else led suit)."""
+    if trump_suit is not None:
+        trumps = [i for i, c in enumerate(cards) if c >> 4 == trump_suit]
+        if trumps:
+            return max(trumps, key=lambda i: cards[i])
+    return trick_winner_no_trump(cards)

@@ -1,0 +1,360 @@
+"""The game contract: `Game` (the rules), `State` (one game in progress), and their values.
+
+A `Game` is immutable: it holds parameters and no game in progress. A `State` is mutable and
+holds everything, hidden information included; only `State.observe` hands out what one seat may
+know. Every `apply` takes a small snapshot first, so `undo` is exact and cheap, and emits
+`Event`s that say who may see them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+
+from parlour.core.errors import IllegalActionError, NotationError, ParlourError
+from parlour.core.params import Param, validate_params
+from parlour.core.seeding import fresh_seed
+
+log = logging.getLogger("parlour")
+
+CHANCE = -1
+"""The player number that `State.history` gives to chance moves such as deals."""
+
+
+class Action:
+    """Base class of actions: small, frozen, hashable, with a text notation.
+
+    `str(action)` is the notation, and `game.parse_action(str(action), state)` gives back an
+    equal action. Games intern their actions, so comparing them is cheap.
+    """
+
+    __slots__ = ()
+
+    @property
+    def id(self) -> int:
+        """An integer id in ``range(game.num_distinct_actions)``, for games that have one."""
+        raise NotImplementedError(f"{type(self).__name__} has no integer id")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Something that happened in a game, with who may see it.
+
+    `visible_to` is None for public events, else the seats that may see this one.
+    """
+
+    visible_to: frozenset[int] | None = None
+
+    def visible(self, seat: int) -> bool:
+        """True if `seat` may see this event."""
+        return self.visible_to is None or seat in self.visible_to
+
+    def describe(self) -> str:
+        """A one-line human description; card games use the card notation."""
+        return type(self).__name__
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealStarted(Event):
+    """A new deal (or round) began; `deal` counts from 0."""
+
+    deal: int
+
+    def describe(self) -> str:
+        return f"deal {self.deal + 1} begins"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealScored(Event):
+    """A deal ended: the points it gave each seat and the running totals."""
+
+    deal: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"deal {self.deal + 1} scored {list(self.points)}; totals {list(self.totals)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameOver(Event):
+    """The game ended: final scores, returns, and the winning seats."""
+
+    scores: tuple[int, ...]
+    returns: tuple[float, ...]
+    winners: tuple[int, ...]
+
+    def describe(self) -> str:
+        names = ", ".join(f"seat {w}" for w in self.winners)
+        return f"game over; {'winner' if len(self.winners) == 1 else 'winners'}: {names}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Observation:
+    """What one seat may know. Games subclass it with their own fields.
+
+    `legal_actions` is filled only when it is this seat's turn. Two states that differ only in
+    what the seat cannot see give equal observations.
+    """
+
+    seat: int
+    current_player: int | None
+    legal_actions: tuple[Action, ...] = field(default=(), compare=True)
+
+
+class Move(NamedTuple):
+    """One entry of `State.history`: who acted (`CHANCE` for deals) and what they did."""
+
+    player: int
+    action: Action
+
+
+_new_move = tuple.__new__
+
+G = TypeVar("G", bound="Game[Any]")
+S = TypeVar("S", bound="State[Any]")
+
+
+class State(Generic[G]):
+    """One game in progress. Subclasses define `__slots__`, `_snapshot`, `_restore`, `_apply`.
+
+    `apply` checks legality and raises `IllegalActionError` with a reason; `apply_unchecked` is
+    the named fast path for trusted search code. `undo` restores the snapshot taken before the
+    last `apply`, so it is exact. `clone` gives an independent copy.
+    """
+
+    __slots__ = ("_undo_stack", "events", "game", "history", "quiet", "seed")
+
+    def __init__(self, game: G, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.history: list[Move] = []
+        self.events: list[Event] = []
+        self.quiet = False
+        """When True, `apply` emits no events: the fast mode for search playouts."""
+        self._undo_stack: list[tuple[Any, int, int]] = []
+
+    # --- what subclasses implement -------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+        raise NotImplementedError
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player is None
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The actions the current player may take; empty once the game is over."""
+        raise NotImplementedError
+
+    def is_legal(self, action: Action) -> bool:
+        """True if `action` is legal now. Override with a faster test where one exists."""
+        return action in self.legal_actions()
+
+    def why_illegal(self, action: Action) -> str | None:
+        """The reason `action` is illegal now, or None if it is legal.
+
+        Games override this with a reason a person understands; it must agree with
+        `legal_actions` (the conformance suite checks that it does).
+        """
+        if self.is_terminal:
+            return "the game is over"
+        return None if self.is_legal(action) else "it is not among the legal actions"
+
+    def scores(self) -> tuple[int, ...]:
+        """Running scores per seat, in the game's own units."""
+        raise NotImplementedError
+
+    def returns(self) -> tuple[float, ...]:
+        """Final per-seat results for learning and ranking (higher is better)."""
+        raise NotImplementedError
+
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (ties share the win)."""
+        raise NotImplementedError
+
+    def observe(self, seat: int) -> Observation:
+        """What `seat` may know now."""
+        raise NotImplementedError
+
+    def _snapshot(self) -> Any:
+        """Everything `_apply` may change, as a value that later changes cannot reach."""
+        raise NotImplementedError
+
+    def _restore(self, snapshot: Any) -> None:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action (and any chance step that follows it)."""
+        raise NotImplementedError
+
+    def _copy_into(self, other: Any) -> None:
+        """Copy game fields into `other` for `clone`; the default restores a snapshot."""
+        other._restore(self._snapshot())
+
+    # --- the contract ---------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply `action` for the current player, or raise `IllegalActionError`."""
+        if not self.is_legal(action):
+            reason = self.why_illegal(action) or "it is not among the legal actions"
+            raise IllegalActionError(action, self.current_player, reason)
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply a known-legal action without checking it (the fast path for search)."""
+        history = self.history
+        self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+        player = self.current_player
+        history.append(_new_move(Move, (CHANCE if player is None else player, action)))
+        self._apply(action)
+
+    def undo(self) -> None:
+        """Take back the last `apply`, with any deal it triggered. Exact."""
+        if not self._undo_stack:
+            raise ParlourError("nothing to undo: the state is at its start")
+        snapshot, history_length, events_length = self._undo_stack.pop()
+        self._restore(snapshot)
+        del self.history[history_length:]
+        del self.events[events_length:]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo_stack)
+
+    def clone(self: S, quiet: bool | None = None) -> S:
+        """An independent copy: nothing done to either changes the other.
+
+        `quiet=True` gives a copy that emits no events, for fast search playouts.
+        """
+        other = object.__new__(type(self))
+        other.game = self.game
+        other.seed = self.seed
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.quiet = self.quiet if quiet is None else quiet
+        other._undo_stack = list(self._undo_stack)
+        self._copy_into(other)
+        return other
+
+    def record_chance(self, action: Action) -> None:
+        """Append a chance move (a deal) to the history so undo and replay see it."""
+        self.history.append(Move(CHANCE, action))
+
+    def emit(self, event: Event) -> None:
+        """Log `event` (games test `self.quiet` first on hot paths to skip building it)."""
+        if not self.quiet:
+            self.events.append(event)
+
+    def moves(self) -> list[Move]:
+        """The players' moves so far, without chance moves."""
+        return [m for m in self.history if m.player != CHANCE]
+
+    def __repr__(self) -> str:
+        name = type(self).__name__
+        return f"<{name} of {self.game.spec} seed={self.seed} moves={len(self.history)}>"
+
+
+class Game(Generic[S]):
+    """A rule set: immutable parameters, no game in progress.
+
+    Subclasses set `id`, `description` and `parameters`, implement `new_state` and
+    `parse_action`, and may override the public hooks their states call. Parameters become
+    attributes: ``Hearts(end_score=50).end_score``.
+    """
+
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    parameters: ClassVar[tuple[Param, ...]] = ()
+    agents: ClassVar[Mapping[str, str]] = {}
+    """Game-specific agents by name, as ``"module:attribute"`` (``{"heuristic": ...}``)."""
+
+    num_distinct_actions: ClassVar[int] = 0
+
+    def __init__(self, **params: Any) -> None:
+        values = validate_params(self.parameters, params, self.id)
+        object.__setattr__(self, "params", MappingProxyType(values))
+        for key, value in values.items():
+            object.__setattr__(self, key, value)
+        self._check_params()
+
+    params: Mapping[str, Any]
+
+    def _check_params(self) -> None:
+        """Check parameters against each other; raise `ParameterError` if they clash."""
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; make a new game instead")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.params == self.params
+
+    def __hash__(self) -> int:
+        return hash((type(self), tuple(sorted(self.params.items()))))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.changed_params().items())
+        return f"{type(self).__name__}({args})"
+
+    def changed_params(self) -> dict[str, Any]:
+        """The parameters that differ from their defaults."""
+        params = self.params
+        return {p.name: params[p.name] for p in self.parameters if params[p.name] != p.default}
+
+    @property
+    def spec(self) -> str:
+        """The id with every non-default parameter, e.g. ``hearts:end_score=50``; loads back."""
+        changed = self.changed_params()
+        if not changed:
+            return self.id
+        return self.id + ":" + ",".join(f"{k}={_spec_text(v)}" for k, v in changed.items())
+
+    @property
+    def variant(self) -> str:
+        """The variant string that records store (same as `spec`)."""
+        return self.spec
+
+    @property
+    def num_players(self) -> int:
+        raise NotImplementedError
+
+    def new_state(self, seed: int | None = None, **setup: Any) -> S:
+        """A new game from `seed` (a fresh one if None); games accept fixed deals in `setup`."""
+        raise NotImplementedError
+
+    def setup_for_record(self, state: S) -> dict[str, Any]:
+        """The `setup` arguments needed to recreate `state`'s start (fixed hands), as JSON."""
+        return {}
+
+    def parse_action(self, text: str, state: S) -> Action:
+        """Read an action in the game's notation, in the context of `state`."""
+        raise NotImplementedError
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with integer id `action_id` (games with a finite action space)."""
+        raise NotImplementedError(f"{self.id} has no integer action ids")
+
+    def sample_state(self, observation: Observation, rng: Random) -> S:
+        """A full state consistent with everything `observation`'s seat knows."""
+        raise NotImplementedError(f"{self.id} cannot sample states yet")
+
+    @staticmethod
+    def _seed(seed: int | None) -> int:
+        return fresh_seed() if seed is None else int(seed)
+
+
+def parse_error(text: str, expected: str, context: str = "") -> NotationError:
+    """A `NotationError` that quotes `text` and says what was expected."""
+    where = f" ({context})" if context else ""
+    return NotationError(f"cannot read {text!r}{where}: expected {expected}")
+
+
+def _spec_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

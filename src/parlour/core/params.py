@@ -1,0 +1,101 @@
+"""Game parameters: declared once per game, validated by name and type."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.errors import ParameterError, UnknownParameterError
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+@dataclass(frozen=True)
+class Param:
+    """One named parameter of a game: its type, default, help text and allowed values."""
+
+    name: str
+    type: type
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    min: float | None = None
+    max: float | None = None
+
+    def check(self, value: Any, game: str) -> Any:
+        """Return `value` converted to this parameter's type, or raise `ParameterError`."""
+        if isinstance(value, str) and self.type is not str:
+            value = self.from_text(value, game)
+        if self.type is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, self.type) or (self.type is int and isinstance(value, bool)):
+            raise ParameterError(
+                f"parameter {self.name!r} of game {game!r} must be {self.type.__name__}, "
+                f"got {value!r}"
+            )
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise ParameterError(
+                f"parameter {self.name!r} of game {game!r} must be one of {allowed}, got {value!r}"
+            )
+        if self.min is not None and value < self.min:  # type: ignore[operator]
+            raise ParameterError(
+                f"parameter {self.name!r} of game {game!r} must be at least {self.min}, "
+                f"got {value!r}"
+            )
+        if self.max is not None and value > self.max:  # type: ignore[operator]
+            raise ParameterError(
+                f"parameter {self.name!r} of game {game!r} must be at most {self.max}, "
+                f"got {value!r}"
+            )
+        return value
+
+    def from_text(self, text: str, game: str) -> Any:
+        """Read a value typed on a command line (``"50"``, ``"true"``)."""
+        raw = text.strip()
+        try:
+            if self.type is bool:
+                if raw.lower() in _TRUE:
+                    return True
+                if raw.lower() in _FALSE:
+                    return False
+                raise ValueError(raw)
+            return self.type(raw)
+        except ValueError:
+            raise ParameterError(
+                f"parameter {self.name!r} of game {game!r} expects {self.type.__name__}, "
+                f"cannot read {text!r}"
+            ) from None
+
+
+def validate_params(
+    declared: Sequence[Param], given: Mapping[str, Any], game: str
+) -> dict[str, Any]:
+    """Return the full parameter mapping: defaults overridden by `given`, each value checked."""
+    by_name = {p.name: p for p in declared}
+    for name in given:
+        if name not in by_name:
+            raise UnknownParameterError(name, by_name, game)
+    return {
+        p.name: p.check(given[p.name], game) if p.name in given else p.default for p in declared
+    }
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``"name:key=value,key=value"`` into the name and its raw options.
+
+    This one grammar names games (``hearts:end_score=50``) and agents (``ismcts:iterations=800``).
+    """
+    name, sep, rest = spec.partition(":")
+    options: dict[str, str] = {}
+    if sep and rest.strip():
+        for part in rest.split(","):
+            key, eq, value = part.partition("=")
+            if not eq or not key.strip():
+                raise ParameterError(
+                    f"cannot read option {part!r} in {spec!r}: expected key=value"
+                )
+            options[key.strip()] = value.strip()
+    return name.strip(), options

@@ -1,0 +1,671 @@
+"""Hearts: the rules (`Hearts`) and a game in progress (`HeartsState`).
+
+Four players, 52 cards, passing in a cycle (left, right, across, none), the 2♣ lead, first-trick
+restrictions, hearts broken, moon shooting, and a whole game to `end_score` across deals. Every
+variation of the reference rules is a parameter. See docs/rules/hearts.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any, ClassVar
+
+from parlour.cards import (
+    CARDS_52,
+    DECK_52,
+    DIAMONDS,
+    HEARTS,
+    JACK,
+    QUEEN,
+    SPADES,
+    SUIT_MASKS,
+    CardSet,
+    deal_masks,
+    format_cards,
+    make_card,
+    parse_card,
+    parse_cards,
+)
+from parlour.cards.sampling import deal_constrained
+from parlour.cards.tricks import trick_winner_no_trump
+from parlour.core import (
+    Action,
+    DealStarted,
+    Game,
+    GameOver,
+    NotationError,
+    Observation,
+    Param,
+    ParameterError,
+    State,
+    make_rng,
+)
+from parlour.core.game import parse_error
+from parlour.games.hearts.actions import BY_ID, PASS, PLAY, Pass, Play
+from parlour.games.hearts.events import (
+    DIRECTION_NAMES,
+    CardPlayed,
+    CardsPassed,
+    HandDealt,
+    HeartsDealScored,
+    PassChosen,
+    TrickWon,
+)
+from parlour.games.hearts.observation import HeartsObservation
+
+NUM_PLAYERS = 4
+HAND_SIZE = 13
+PASS_SIZE = 3
+TWO_OF_CLUBS = make_card(2, 0)
+QUEEN_OF_SPADES = make_card(QUEEN, SPADES)
+JACK_OF_DIAMONDS = make_card(JACK, DIAMONDS)
+TWO_CLUBS_BIT = 1 << TWO_OF_CLUBS
+QS_BIT = 1 << QUEEN_OF_SPADES
+JD_BIT = 1 << JACK_OF_DIAMONDS
+HEARTS_MASK = SUIT_MASKS[HEARTS]
+POINT_CARDS = HEARTS_MASK | QS_BIT
+MOON_POINTS = 26
+
+PASSING, PLAYING, OVER = 0, 1, 2
+PHASE_NAMES = ("pass", "play", "over")
+DIRECTIONS = {"left": 1, "right": 3, "across": 2, "none": 0}
+
+
+class _ActionTable:
+    """Interned action tuples for card masks, built per suit on first use.
+
+    A mask splits into four 13-bit rank patterns; each pattern's tuple is cached (at most 8192
+    per suit), so `legal_actions` is four dict lookups and a tuple concatenation.
+    """
+
+    __slots__ = ("actions", "cache")
+
+    def __init__(self, actions: dict[int, Any]) -> None:
+        self.actions = actions
+        self.cache: list[dict[int, tuple[Any, ...]]] = [{}, {}, {}, {}]
+
+    def _part(self, suit: int, bits: int) -> tuple[Any, ...]:
+        part = self.cache[suit].get(bits)
+        if part is None:
+            actions = self.actions
+            part = tuple(actions[suit << 4 | r] for r in range(2, 15) if bits >> r & 1)
+            self.cache[suit][bits] = part
+        return part
+
+    def __call__(self, mask: int) -> tuple[Any, ...]:
+        c, d, h, s = self.cache
+        get = self._part
+        low = mask & 0x7FFC
+        return (
+            (c.get(low) or get(0, low))
+            + (d.get(mask >> 16 & 0x7FFC) or get(1, mask >> 16 & 0x7FFC))
+            + (h.get(mask >> 32 & 0x7FFC) or get(2, mask >> 32 & 0x7FFC))
+            + (s.get(mask >> 48 & 0x7FFC) or get(3, mask >> 48 & 0x7FFC))
+        )
+
+
+_plays = _ActionTable(PLAY)
+_passes = _ActionTable(PASS)
+
+
+class Deal(Action):
+    """The chance move that deals four hands; kept in the history for undo and replay."""
+
+    __slots__ = ("hands",)
+
+    def __init__(self, hands: Sequence[int]) -> None:
+        object.__setattr__(self, "hands", tuple(hands))
+
+    hands: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "deal " + " | ".join(format_cards(h) for h in self.hands)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and other.hands == self.hands
+
+    def __hash__(self) -> int:
+        return hash(self.hands)
+
+
+class HeartsState(State["Hearts"]):
+    """A whole game of Hearts in progress, across deals until one total reaches `end_score`."""
+
+    __slots__ = (
+        "broken",
+        "current",
+        "deal",
+        "direction",
+        "hands",
+        "leader",
+        "passes",
+        "phase",
+        "received",
+        "results",
+        "taken",
+        "totals",
+        "trick",
+        "tricks",
+    )
+
+    def __init__(self, game: Hearts, seed: int) -> None:
+        super().__init__(game, seed)
+        self.deal = 0
+        self.phase = PASSING
+        self.hands = [0] * NUM_PLAYERS
+        self.passes = [0] * NUM_PLAYERS
+        self.received = [0] * NUM_PLAYERS
+        self.leader = 0
+        self.trick: tuple[int, ...] = ()
+        self.tricks: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        self.taken = [0] * NUM_PLAYERS
+        self.broken = False
+        self.totals: tuple[int, ...] = (0,) * NUM_PLAYERS
+        self.results: tuple[tuple[int, ...], ...] = ()
+        self.current: int | None = 0
+        self.direction = 0
+
+    # --- snapshots ------------------------------------------------------------------------
+    def _snapshot(self) -> Any:
+        return (
+            self.deal, self.phase, tuple(self.hands), tuple(self.passes), tuple(self.received),
+            self.leader, self.trick, self.tricks, tuple(self.taken), self.broken, self.totals,
+            self.results, self.current, self.direction,
+        )
+
+    def _restore(self, s: Any) -> None:
+        (self.deal, self.phase, hands, passes, received, self.leader, self.trick, self.tricks,
+         taken, self.broken, self.totals, self.results, self.current, self.direction) = s
+        self.hands = list(hands)
+        self.passes = list(passes)
+        self.received = list(received)
+        self.taken = list(taken)
+
+    # --- reading the state -----------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def legal_mask(self) -> int:
+        """The cards the current player may pass or play, as a mask (0 once the game is over)."""
+        if self.phase == PLAYING:
+            hand = self.hands[self.current]  # type: ignore[index]
+            trick = self.trick
+            if trick:
+                follow = hand & SUIT_MASKS[trick[0] >> 4]
+                if follow:
+                    return follow
+                if not self.tricks:
+                    safe = hand & ~POINT_CARDS
+                    if safe:
+                        return safe
+                return hand
+            if not self.tricks:
+                return TWO_CLUBS_BIT
+            if not self.broken:
+                return hand & ~HEARTS_MASK or hand
+            return hand
+        if self.phase == PASSING:
+            p = self.current
+            return self.hands[p] & ~self.passes[p]  # type: ignore[index]
+        return 0
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self.phase == PLAYING:
+            return _plays(self.legal_mask())
+        if self.phase == PASSING:
+            return _passes(self.legal_mask())
+        return ()
+
+    def is_legal(self, action: Action) -> bool:
+        kind = type(action)
+        if kind is Play:
+            return self.phase == PLAYING and bool(self.legal_mask() >> action.card & 1)  # type: ignore[attr-defined]
+        if kind is Pass:
+            return self.phase == PASSING and bool(self.legal_mask() >> action.card & 1)  # type: ignore[attr-defined]
+        return False
+
+    def why_illegal(self, action: Action) -> str | None:
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(action, (Play, Pass)):
+            return f"{type(action).__name__} is not a Hearts action"
+        if self.is_legal(action):
+            return None
+        p = self.current
+        assert p is not None
+        card = action.card
+        hand = self.hands[p]
+        name = format_cards(1 << card)
+        if self.phase == PASSING:
+            if isinstance(action, Play):
+                return f"players are passing cards now; write 'pass {name}'"
+            if self.passes[p] >> card & 1:
+                return f"{name} is already chosen to pass"
+            return f"seat {p} does not hold {name}"
+        if isinstance(action, Pass):
+            return "the passing is over; play a card instead"
+        if not hand >> card & 1:
+            return f"seat {p} does not hold {name}"
+        if self.trick:
+            lead = self.trick[0] >> 4
+            if hand & SUIT_MASKS[lead]:
+                return f"must follow suit: {format_cards(hand & SUIT_MASKS[lead])} can be played"
+            return "no heart or Q♠ may be played to the first trick while other cards can be"
+        if not self.tricks:
+            return "the 2♣ must lead the first trick"
+        return "hearts are not broken yet and other suits can be led"
+
+    def scores(self) -> tuple[int, ...]:
+        """Total penalty points per seat (lower is better)."""
+        return self.totals
+
+    def returns(self) -> tuple[float, ...]:
+        """Minus each seat's total points: higher is better, as for every parlour game."""
+        return tuple(-float(t) for t in self.totals)
+
+    def winners(self) -> tuple[int, ...]:
+        low = min(self.totals)
+        return tuple(i for i, t in enumerate(self.totals) if t == low)
+
+    def points_taken(self) -> tuple[int, ...]:
+        """Penalty points each seat has taken in tricks so far this deal."""
+        return tuple(self.game.card_points(m) for m in self.taken)
+
+    @property
+    def pass_direction(self) -> str:
+        return DIRECTION_NAMES[self.direction]
+
+    def observe(self, seat: int) -> HeartsObservation:
+        return HeartsObservation(
+            seat=seat,
+            current_player=self.current,
+            legal_actions=tuple(self.legal_actions()) if seat == self.current else (),
+            deal=self.deal,
+            phase=PHASE_NAMES[self.phase],
+            pass_direction=DIRECTION_NAMES[self.direction],
+            hand=CardSet(self.hands[seat]),
+            passed=CardSet(self.passes[seat]),
+            received=CardSet(self.received[seat]),
+            leader=self.leader,
+            trick=self.trick,
+            tricks=self.tricks,
+            hearts_broken=self.broken,
+            points_taken=self.points_taken(),
+            scores=self.totals,
+            deal_results=self.results,
+        )
+
+    # --- changing the state ----------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        if self.phase == PLAYING:
+            self._play(action.card)  # type: ignore[attr-defined]
+        else:
+            self._choose_pass(action.card)  # type: ignore[attr-defined]
+
+    def _choose_pass(self, card: int) -> None:
+        p = self.current
+        assert p is not None
+        self.passes[p] |= 1 << card
+        if not self.quiet:
+            self.emit(PassChosen(seat=p, card=card, visible_to=frozenset((p,))))
+        if self.passes[p].bit_count() < PASS_SIZE:
+            return
+        if p < NUM_PLAYERS - 1:
+            self.current = p + 1
+            return
+        direction = self.direction
+        hands = self.hands
+        for giver in range(NUM_PLAYERS):
+            receiver = (giver + direction) % NUM_PLAYERS
+            cards = self.passes[giver]
+            hands[giver] &= ~cards
+            self.received[receiver] = cards
+            if not self.quiet:
+                self.emit(CardsPassed(
+                    giver=giver, receiver=receiver, cards=cards,
+                    direction=DIRECTION_NAMES[direction], visible_to=frozenset((giver, receiver)),
+                ))
+        for receiver in range(NUM_PLAYERS):
+            hands[receiver] |= self.received[receiver]
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PLAYING
+        self.leader = self.current = next(
+            p for p in range(NUM_PLAYERS) if self.hands[p] & TWO_CLUBS_BIT
+        )
+
+    def _play(self, card: int) -> None:
+        p: int = self.current  # type: ignore[assignment]
+        self.hands[p] &= ~(1 << card)
+        trick = self.trick = (*self.trick, card)
+        if card >> 4 == HEARTS or (card == QUEEN_OF_SPADES and self.game.queen_breaks_hearts):
+            self.broken = True
+        quiet = self.quiet
+        if not quiet:
+            self.events.append(CardPlayed(seat=p, card=card))
+        if len(trick) < NUM_PLAYERS:
+            self.current = (p + 1) & 3
+            return
+        winner = (self.leader + trick_winner_no_trump(trick)) & 3
+        a, b, c, d = trick
+        mask = 1 << a | 1 << b | 1 << c | 1 << d
+        self.taken[winner] |= mask
+        if not quiet:
+            self.events.append(TrickWon(
+                trick=len(self.tricks), leader=self.leader, cards=trick, winner=winner,
+                points=self.game.card_points(mask),
+            ))
+        self.tricks += ((self.leader, trick),)
+        self.trick = ()
+        self.leader = self.current = winner
+        if len(self.tricks) == HAND_SIZE:
+            self._score_deal()
+
+    def _score_deal(self) -> None:
+        points, shooter = self.game.score_deal(self.taken)
+        self.totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
+        self.results += (points,)
+        self.emit(HeartsDealScored(
+            deal=self.deal, points=points, totals=self.totals, moon_shooter=shooter
+        ))
+        if self.game.is_game_over(self.totals):
+            self.phase = OVER
+            self.current = None
+            self.emit(GameOver(scores=self.totals, returns=self.returns(), winners=self.winners()))
+        else:
+            self.deal += 1
+            self.start_deal(self.game.deal_hands(self.seed, self.deal))
+
+    def start_deal(self, hands: Sequence[int]) -> None:
+        """Begin deal number `self.deal` with `hands`, recording the deal as a chance move."""
+        self.record_chance(Deal(hands))
+        self.hands = list(hands)
+        self.passes = [0] * NUM_PLAYERS
+        self.received = [0] * NUM_PLAYERS
+        self.taken = [0] * NUM_PLAYERS
+        self.trick = ()
+        self.tricks = ()
+        self.broken = False
+        self.direction = self.game.pass_offset(self.deal)
+        self.emit(DealStarted(deal=self.deal))
+        for seat, hand in enumerate(hands):
+            self.emit(HandDealt(seat=seat, cards=hand, visible_to=frozenset((seat,))))
+        if self.direction == 0:
+            self._start_play()
+        else:
+            self.phase = PASSING
+            self.current = 0
+
+    def check_invariants(self) -> None:
+        """Assert the conservation laws; the conformance suite calls this after every move."""
+        if self.phase == OVER:
+            assert self.current is None
+            return
+        played = 0
+        for _, cards in self.tricks:
+            for c in cards:
+                played |= 1 << c
+        in_trick = 0
+        for c in self.trick:
+            in_trick |= 1 << c
+        held = 0
+        for hand in self.hands:
+            assert not held & hand, "a card is in two hands"
+            held |= hand
+        assert not held & (played | in_trick), "a played card is still held"
+        assert held | played | in_trick == DECK_52, "cards were lost or created"
+        taken = 0
+        for mask in self.taken:
+            taken |= mask
+        assert taken == played
+        sizes = {h.bit_count() + sum(1 for i, c in enumerate(self.trick)
+                                     if (self.leader + i) % NUM_PLAYERS == p)
+                 for p, h in enumerate(self.hands)}
+        assert len(sizes) == 1, "hands are of unequal size"
+        if self.phase == PLAYING:
+            assert self.current == (self.leader + len(self.trick)) % NUM_PLAYERS
+
+
+class Hearts(Game[HeartsState]):
+    """Hearts for four players: avoid hearts and the Q♠, or take them all."""
+
+    id = "hearts"
+    name = "Hearts"
+    description = "Four players avoid hearts and the Q♠ across deals to 100; shoot the moon."
+    aliases = ("hearts.standard",)
+    agents: ClassVar[Mapping[str, str]] = {"heuristic": "parlour.games.hearts.bots:HeartsHeuristic"}
+    num_distinct_actions = 104
+    parameters = (
+        Param("end_score", int, 100,
+              "The game ends after the deal in which a total reaches this.", min=1),
+        Param("passing", str, "left,right,across,none",
+              "The pass directions, cycled by deal: a comma list of left, right, across, none."),
+        Param("queen_breaks_hearts", bool, False, "Playing the Q♠ also breaks hearts."),
+        Param("jack_of_diamonds", bool, False, "Taking the J♦ scores -10 points."),
+        Param("moon", str, "add", "Shooting the moon: 'add' gives every opponent +26, "
+              "'subtract' takes 26 off the shooter.", choices=("add", "subtract")),
+    )
+
+    end_score: int
+    passing: str
+    queen_breaks_hearts: bool
+    jack_of_diamonds: bool
+    moon: str
+
+    def _check_params(self) -> None:
+        cycle = [d.strip() for d in self.passing.split(",")]
+        for name in cycle:
+            if name not in DIRECTIONS:
+                raise ParameterError(
+                    f"parameter 'passing' of game 'hearts' has unknown direction {name!r}; "
+                    f"expected a comma list of left, right, across, none"
+                )
+        object.__setattr__(self, "_cycle", tuple(DIRECTIONS[d] for d in cycle))
+
+    _cycle: tuple[int, ...]
+
+    @property
+    def num_players(self) -> int:
+        return NUM_PLAYERS
+
+    # --- public hooks a variant may override ----------------------------------------------
+    def pass_offset(self, deal: int) -> int:
+        """Seats to the left that cards go to in deal `deal` (0: no passing)."""
+        return self._cycle[deal % len(self._cycle)]
+
+    def card_points(self, taken: int) -> int:
+        """Penalty points of a set of taken cards."""
+        points = (taken & HEARTS_MASK).bit_count() + (13 if taken & QS_BIT else 0)
+        if self.jack_of_diamonds and taken & JD_BIT:
+            points -= 10
+        return points
+
+    def score_deal(self, taken: Sequence[int]) -> tuple[tuple[int, ...], int | None]:
+        """Points for each seat from the cards each took, and the moon shooter if any."""
+        points = [self.card_points(m) for m in taken]
+        shooter = next((p for p, m in enumerate(taken) if m & POINT_CARDS == POINT_CARDS), None)
+        if shooter is not None:
+            for p in range(NUM_PLAYERS):
+                points[p] -= MOON_POINTS if p == shooter else 0
+                if self.moon == "add" and p != shooter:
+                    points[p] += MOON_POINTS
+                elif self.moon == "subtract" and p == shooter:
+                    points[p] -= MOON_POINTS
+        return tuple(points), shooter
+
+    def is_game_over(self, totals: Sequence[int]) -> bool:
+        """True when the game ends after a deal with these totals."""
+        return max(totals) >= self.end_score
+
+    def deal_hands(self, seed: int, deal: int) -> list[int]:
+        """The four hands of deal number `deal`, from the seed's deal stream only."""
+        return deal_masks(CARDS_52, make_rng(seed, "deal", deal), (HAND_SIZE,) * NUM_PLAYERS)
+
+    # --- the contract ---------------------------------------------------------------------
+    def new_state(
+        self, seed: int | None = None, hands: Sequence[str | int] | None = None, **setup: Any
+    ) -> HeartsState:
+        """A new game. `hands` fixes the first deal: four hands in card notation or as masks."""
+        if setup:
+            raise ParameterError(f"unknown setup argument(s) for hearts: {', '.join(setup)}")
+        state = HeartsState(self, self._seed(seed))
+        first = self.deal_hands(state.seed, 0) if hands is None else self._read_hands(hands)
+        state.start_deal(first)
+        return state
+
+    def _read_hands(self, hands: Sequence[str | int]) -> list[int]:
+        if len(hands) != NUM_PLAYERS:
+            raise ParameterError(f"hearts needs {NUM_PLAYERS} hands, got {len(hands)}")
+        masks = [h if isinstance(h, int) else parse_cards(h) for h in hands]
+        seen = 0
+        for seat, mask in enumerate(masks):
+            if mask.bit_count() != HAND_SIZE:
+                raise ParameterError(
+                    f"hand of seat {seat} ({format_cards(mask)}) has {mask.bit_count()} cards, "
+                    f"expected {HAND_SIZE}"
+                )
+            if mask & ~DECK_52 or mask & seen:
+                raise ParameterError(f"hand of seat {seat} repeats a card of an earlier hand")
+            seen |= mask
+        return masks
+
+    def setup_for_record(self, state: HeartsState) -> dict[str, Any]:
+        first = next(m.action for m in state.history if isinstance(m.action, Deal))
+        if list(first.hands) == self.deal_hands(state.seed, 0):
+            return {}
+        return {"hands": [format_cards(h) for h in first.hands]}
+
+    def parse_action(self, text: str, state: HeartsState | Observation | None = None) -> Action:
+        """Read ``Q♠`` (play), ``pass Q♠``; a bare rank where the hand allows only one card."""
+        raw = text.strip()
+        lowered = raw.lower()
+        is_pass = lowered.startswith("pass")
+        card_text = raw[4:] if is_pass else raw
+        hand, follow, phase = _context(state)
+        if is_pass and not card_text.strip():
+            raise parse_error(text, "a card to pass, like 'pass Q♠'")
+        try:
+            card = parse_card(card_text, hand, follow)
+        except NotationError as error:
+            raise NotationError(f"{error} (reading Hearts action {text!r})") from None
+        if card not in PLAY:
+            raise parse_error(text, "a card of the 52-card deck")
+        if is_pass or phase == PASSING:
+            return PASS[card]
+        return PLAY[card]
+
+    def action_from_id(self, action_id: int) -> Action:
+        return BY_ID[action_id]
+
+    def sample_state(self, observation: Observation, rng: Random) -> HeartsState:
+        """A full state consistent with everything `observation`'s seat knows.
+
+        Other hands are dealt from the unseen cards respecting hand sizes, the cards this seat
+        passed (the receiver holds them until played), and every void shown in play: not
+        following suit, leading a heart before hearts were broken, or playing a point card to
+        the first trick. Later deals come from a fresh seed drawn from `rng`.
+        """
+        if not isinstance(observation, HeartsObservation):
+            raise TypeError("hearts.sample_state needs a HeartsObservation")
+        return _sample(self, observation, rng)
+
+
+def _context(state: HeartsState | Observation | None) -> tuple[int | None, int | None, int]:
+    if isinstance(state, HeartsState):
+        if state.current is None:
+            return None, None, OVER
+        lead = state.trick[0] >> 4 if state.trick else None
+        return state.hands[state.current], lead, state.phase
+    if isinstance(state, HeartsObservation):
+        return int(state.hand), state.lead_suit, PHASE_NAMES.index(state.phase)
+    return None, None, PLAYING
+
+
+def _sample(game: Hearts, obs: HeartsObservation, rng: Random) -> HeartsState:
+    seat = obs.seat
+    played_by = [0] * NUM_PLAYERS
+    allowed = [DECK_52] * NUM_PLAYERS
+    taken = [0] * NUM_PLAYERS
+    broken = False
+    for leader, cards in (*obs.tricks, (obs.leader, obs.trick)):
+        if not cards:
+            continue
+        lead_suit = cards[0] >> 4
+        first_trick = not obs.tricks or (leader, cards) == obs.tricks[0]
+        for i, card in enumerate(cards):
+            player = (leader + i) % NUM_PLAYERS
+            played_by[player] |= 1 << card
+            if i == 0 and card >> 4 == HEARTS and not broken:
+                allowed[player] &= HEARTS_MASK  # led a heart unbroken: held only hearts
+            elif i > 0 and card >> 4 != lead_suit:
+                allowed[player] &= ~SUIT_MASKS[lead_suit]
+                if first_trick and (1 << card) & POINT_CARDS:
+                    allowed[player] &= POINT_CARDS  # a point card to trick 1: nothing else left
+            if card >> 4 == HEARTS or (card == QUEEN_OF_SPADES and game.queen_breaks_hearts):
+                broken = True
+        if len(cards) == NUM_PLAYERS:
+            winner = (leader + trick_winner_no_trump(cards)) % NUM_PLAYERS
+            for c in cards:
+                taken[winner] |= 1 << c
+    played = 0
+    for mask in played_by:
+        played |= mask
+    hands = [0] * NUM_PLAYERS
+    hands[seat] = int(obs.hand)
+    fixed = [0] * NUM_PLAYERS
+    exchanged = obs.phase != "pass" and obs.pass_direction != "none"
+    if exchanged:
+        receiver = (seat + DIRECTIONS[obs.pass_direction]) % NUM_PLAYERS
+        fixed[receiver] = int(obs.passed) & ~played
+    unknown = DECK_52 & ~played & ~hands[seat]
+    for p in range(NUM_PLAYERS):
+        unknown &= ~fixed[p]
+    sizes = []
+    others = [p for p in range(NUM_PLAYERS) if p != seat]
+    for p in others:
+        in_trick = sum(1 for i in range(len(obs.trick)) if (obs.leader + i) % NUM_PLAYERS == p)
+        size = HAND_SIZE - len(obs.tricks) - in_trick - fixed[p].bit_count()
+        sizes.append(size)
+    dealt = deal_constrained(
+        unknown, sizes, [allowed[p] & ~fixed[p] for p in others], rng
+    )
+    for p, mask in zip(others, dealt, strict=True):
+        hands[p] = mask | fixed[p]
+
+    state = HeartsState(game, rng.getrandbits(63))
+    state.deal = obs.deal
+    state.phase = PHASE_NAMES.index(obs.phase)
+    state.hands = hands
+    state.received = [0] * NUM_PLAYERS
+    state.received[seat] = int(obs.received)
+    state.passes = [0] * NUM_PLAYERS
+    state.passes[seat] = int(obs.passed)
+    state.direction = DIRECTIONS[obs.pass_direction]
+    if obs.phase == "pass" and obs.current_player is not None:
+        # seats before the current one have chosen three cards each; pick them at random
+        for p in range(obs.current_player):
+            if p != seat:
+                pool = rng.sample(sorted(CardSet(hands[p])), PASS_SIZE)
+                state.passes[p] = sum(1 << c for c in pool)
+    if exchanged:
+        giver = (seat - state.direction) % NUM_PLAYERS
+        state.passes[giver] = int(obs.received)
+        for p in others:
+            if p != giver:
+                state.received[(p + state.direction) % NUM_PLAYERS] = 0
+    state.leader = obs.leader
+    state.trick = obs.trick
+    state.tricks = obs.tricks
+    state.taken = taken
+    state.broken = obs.hearts_broken
+    state.totals = obs.scores
+    state.results = obs.deal_results
+    state.current = obs.current_player
+    return state

@@ -1,0 +1,191 @@
+"""The match: seats agents at a game, steps their decisions, and produces a `Record`.
+
+Agents get only their seat's observation and the events their seat may see. A misbehaving agent
+(an exception, an illegal or malformed action, a failing hook) never stops the match: the fault
+is logged and recorded, a seeded random legal action is played instead, and after
+`FaultPolicy.strike_limit` faults the seat forfeits and plays fallback moves to the end.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.agents import Agent, make_agent
+from parlour.core import Action, Event, Game, ParlourError, State, make_rng
+from parlour.core.seeding import fresh_seed
+from parlour.records import Fault, GameResult, Record
+
+log = logging.getLogger("parlour.match")
+
+
+@dataclass(frozen=True)
+class FaultPolicy:
+    """How a match treats misbehaving agents."""
+
+    strike_limit: int = 3
+    """Faults after which the seat forfeits (its remaining moves are fallback moves)."""
+
+
+class Match:
+    """One game between agents: `run()` plays it out, `step()` plays one decision, and
+    iterating yields every event as it happens (the omniscient view, for display)."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seats: Sequence[str | Agent],
+        seed: int | None = None,
+        setup: dict[str, Any] | None = None,
+        policy: FaultPolicy | None = None,
+    ) -> None:
+        if len(seats) != game.num_players:
+            raise ParlourError(
+                f"{game.id} seats {game.num_players} players, but {len(seats)} agents were given"
+            )
+        self.game = game
+        self.seed = fresh_seed() if seed is None else int(seed)
+        self.setup = dict(setup or {})
+        self.policy = policy or FaultPolicy()
+        self.specs = [s if isinstance(s, str) else _agent_name(s) for s in seats]
+        self.agents: list[Agent] = [
+            make_agent(s, game, seat, make_rng(self.seed, "agent", seat))
+            if isinstance(s, str) else s
+            for seat, s in enumerate(seats)
+        ]
+        self._fallback_rngs = [make_rng(self.seed, "fallback", seat) for seat in range(len(seats))]
+        self.state: State[Any] = game.new_state(seed=self.seed, **self.setup)
+        self.times: list[float] = []
+        self.faults: list[Fault] = []
+        self.strikes = [0] * len(seats)
+        self.forfeited: list[int] = []
+        self._sent = 0
+        self._started = False
+        self._finished = False
+
+    # --- playing ---------------------------------------------------------------------------
+    def step(self) -> list[Event]:
+        """Play one decision and return the events it caused (empty once the game is over)."""
+        if not self._started:
+            self._start()
+        state = self.state
+        seat = state.current_player
+        if seat is None:
+            self._finish()
+            return []
+        before = len(state.events)
+        action, elapsed = self._decide(seat)
+        state.apply(action)
+        self.times.append(elapsed)
+        self._forward()
+        if state.is_terminal:
+            self._finish()
+        return state.events[before:]
+
+    def run(self) -> Record:
+        """Play to the end and return the record."""
+        while not self.state.is_terminal:
+            self.step()
+        self.step()
+        return self.record()
+
+    def __iter__(self) -> Iterator[Event]:
+        """Yield every event (all seats' views) from the start until the game is over."""
+        if not self._started:
+            self._start()
+        yield from self.state.events
+        while not self.state.is_terminal:
+            yield from self.step()
+        self._finish()
+
+    def record(self) -> Record:
+        """The record of the game so far (complete once the game is over)."""
+        return Record.from_state(self.state, self.specs, self.times, self.faults, self.forfeited)
+
+    @property
+    def result(self) -> GameResult:
+        return GameResult.of(self.state)
+
+    # --- internals ---------------------------------------------------------------------------
+    def _start(self) -> None:
+        self._started = True
+        for seat, _agent in enumerate(self.agents):
+            self._hook(seat, "on_game_start", self.game, seat)
+        self._forward()
+
+    def _finish(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        self._forward()
+        result = self.result
+        for seat in range(len(self.agents)):
+            self._hook(seat, "on_game_end", result)
+
+    def _forward(self) -> None:
+        events = self.state.events
+        for event in events[self._sent:]:
+            for seat in range(len(self.agents)):
+                if event.visible(seat):
+                    self._hook(seat, "on_event", event)
+        self._sent = len(events)
+
+    def _hook(self, seat: int, name: str, *args: Any) -> None:
+        method = getattr(self.agents[seat], name, None)
+        if method is None or seat in self.forfeited:
+            return
+        try:
+            method(*args)
+        except Exception as error:  # an agent's bug must not stop the match
+            self._fault(seat, "hook", f"{name} raised {type(error).__name__}: {error}")
+
+    def _decide(self, seat: int) -> tuple[Action, float]:
+        state = self.state
+        if seat in self.forfeited:
+            return self._fallback(seat), 0.0
+        observation = state.observe(seat)
+        start = time.perf_counter()
+        try:
+            action = self.agents[seat].act(observation)
+        except Exception as error:
+            elapsed = time.perf_counter() - start
+            self._fault(seat, "exception", f"act raised {type(error).__name__}: {error}")
+            return self._fallback(seat), elapsed
+        elapsed = time.perf_counter() - start
+        if isinstance(action, str):
+            try:
+                action = self.game.parse_action(action, state)
+            except ParlourError as error:
+                self._fault(seat, "unparseable", str(error))
+                return self._fallback(seat), elapsed
+        if not state.is_legal(action):
+            reason = state.why_illegal(action) if hasattr(action, "__hash__") else "not an action"
+            self._fault(seat, "illegal", f"{str(action)!r}: {reason}")
+            return self._fallback(seat), elapsed
+        return action, elapsed
+
+    def _fallback(self, seat: int) -> Action:
+        legal = self.state.legal_actions()
+        return legal[self._fallback_rngs[seat].randrange(len(legal))]
+
+    def _fault(self, seat: int, kind: str, message: str) -> None:
+        move = len(self.times)
+        self.faults.append(Fault(seat, move, kind, message))
+        self.strikes[seat] += 1
+        log.warning("seat %d (%s) fault at move %d: %s: %s",
+                    seat, self.specs[seat], move + 1, kind, message)
+        if self.strikes[seat] >= self.policy.strike_limit and seat not in self.forfeited:
+            self.forfeited.append(seat)
+            log.warning("seat %d (%s) forfeits after %d faults; fallback moves from now on",
+                        seat, self.specs[seat], self.strikes[seat])
+
+
+def _agent_name(agent: Agent) -> str:
+    name = getattr(agent, "name", None)
+    return name if isinstance(name, str) and name != "agent" else type(agent).__name__
+
+
+__all__ = ["FaultPolicy", "Match"]

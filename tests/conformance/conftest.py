@@ -1,0 +1,38 @@
+"""Which games the conformance suite runs, and with what parameters.
+
+Every registered game is included automatically; `FAST_PARAMS` only shortens long games so the
+suite can play thousands of them. Set PARLOUR_CONFORMANCE_SCALE to run more (or fewer) games.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.core import Game
+
+FAST_PARAMS: dict[str, dict[str, Any]] = {
+    "hearts": {"end_score": 30},
+}
+
+SCALE = float(os.environ.get("PARLOUR_CONFORMANCE_SCALE", "1"))
+
+
+def game_ids() -> list[str]:
+    return [info.id for info in parlour.list_games()]
+
+
+def make_game(game_id: str) -> Game[Any]:
+    return parlour.load_game(game_id, **FAST_PARAMS.get(game_id, {}))
+
+
+def scaled(count: int) -> int:
+    return max(1, int(count * SCALE))
+
+
+@pytest.fixture(params=game_ids())
+def game(request: pytest.FixtureRequest) -> Game[Any]:
+    return make_game(request.param)
