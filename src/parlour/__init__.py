@@ -3,7 +3,8 @@
 >>> import parlour
 >>> game = parlour.load_game("hearts", end_score=50)
 >>> record = parlour.Match(game, ["heuristic", "random", "random", "random"], seed=7).run()
->>> record.verify()
+>>> record.verify().is_terminal
+True
 """
 
 from __future__ import annotations

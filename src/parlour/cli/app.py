@@ -1,0 +1,180 @@
+"""The `parlour` command: games, play, replay, bench."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.logging import RichHandler
+from rich.table import Table
+
+from parlour.core import Game, ParlourError, derive_seed, load_game, parse_spec
+
+app = typer.Typer(
+    name="parlour",
+    help="Turn-based card and table games, the bots that play them, and tournaments.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def usage_errors(command: F) -> F:
+    """Turn a `ParlourError` into a one-line message and exit status 2, never a traceback."""
+
+    @wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except ParlourError as error:
+            err.print(f"[bold red]Error:[/] {error}")
+            err.print(f"[dim]Hint: see 'parlour {command.__name__.rstrip('_')} --help'.[/]")
+            raise typer.Exit(2) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _setup_logging(verbose: int) -> None:
+    level = logging.WARNING - 10 * min(verbose, 2)
+    logging.basicConfig(level=level, format="%(message)s",
+                        handlers=[RichHandler(console=err, show_path=False, show_time=False)])
+
+
+@app.callback()
+def _main(
+    verbose: Annotated[int, typer.Option("--verbose", "-v", count=True,
+                                         help="More log output (-vv for debug).")] = 0,
+) -> None:
+    _setup_logging(verbose)
+
+
+def _game(spec: str, params: list[str] | None) -> Game[Any]:
+    """A game from ``id[:k=v,...]`` plus ``--param k=v`` options."""
+    extra: dict[str, str] = {}
+    for item in params or []:
+        _, options = parse_spec("x:" + item)
+        extra.update(options)
+    return load_game(spec, **extra)
+
+
+@app.command()
+@usage_errors
+def games(
+    game: Annotated[str | None, typer.Argument(help="Show one game's parameters.")] = None,
+) -> None:
+    """List the games, or one game's parameters."""
+    from parlour.core import list_games
+
+    if game is None:
+        table = Table(title="Games")
+        table.add_column("id", style="bold")
+        table.add_column("aliases")
+        table.add_column("description")
+        for info in list_games():
+            table.add_row(info.id, ", ".join(info.aliases), info.description)
+        console.print(table)
+        return
+    chosen = load_game(game)
+    table = Table(title=f"{chosen.id}: {chosen.description}", title_justify="left")
+    table.add_column("parameter", style="bold")
+    table.add_column("type")
+    table.add_column("default")
+    table.add_column("meaning")
+    for param in chosen.parameters:
+        default = param.default
+        shown = str(default).lower() if isinstance(default, bool) else str(default)
+        table.add_row(param.name, param.type.__name__, shown, param.doc)
+    console.print(table)
+    agents = ", ".join(["random", *chosen.agents])
+    console.print(f"agents: {agents}")
+
+
+@app.command()
+@usage_errors
+def play(
+    game: Annotated[str, typer.Argument(help="Game id or alias, optionally with parameters "
+                                             "(hearts:end_score=50).")],
+    seats: Annotated[str, typer.Option("--seats", "-s", help="Comma-separated agent specs, "
+                                       "one per seat: random, heuristic, ...")] = "",
+    seed: Annotated[int | None,
+                    typer.Option(help="Seed: the same seed replays the same game.")] = None,
+    param: Annotated[list[str] | None, typer.Option("--param", "-p",
+                     help="A game parameter as key=value (repeatable).")] = None,
+    record: Annotated[Path | None, typer.Option(help="Save the game's record here "
+                      "(.json or .json.gz).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
+    count: Annotated[int, typer.Option(help="Play this many games and print win counts.",
+                                       min=1)] = 1,
+) -> None:
+    """Play a game between agents, shown hand by hand (or many games, summarised)."""
+    from parlour.cli.play import play_many, play_one
+
+    chosen = _game(game, param)
+    specs = [s.strip() for s in seats.split(",") if s.strip()] if seats else []
+    if not specs:
+        specs = ["heuristic" if "heuristic" in chosen.agents else "random"] * chosen.num_players
+    if len(specs) == 1:
+        specs *= chosen.num_players
+    if len(specs) != chosen.num_players:
+        raise ParlourError(
+            f"{chosen.id} seats {chosen.num_players} players but --seats names {len(specs)}: "
+            f"{','.join(specs)!r}"
+        )
+    base = seed if seed is not None else derive_seed(int.from_bytes(__import__("os").urandom(7)), 0)
+    if count == 1:
+        play_one(console, chosen, specs, base, record, quiet)
+    else:
+        if record is not None:
+            raise ParlourError("--record saves one game; use it without --count")
+        play_many(console, chosen, specs, base, count)
+
+
+@app.command()
+@usage_errors
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record file (.json or .json.gz).")],
+    step: Annotated[bool, typer.Option(help="Pause after each deal (on a terminal).")] = True,
+) -> None:
+    """Re-simulate a record, verify it, and show it hand by hand."""
+    from parlour.cli.play import show_record
+
+    show_record(console, file, pause=step and sys.stdin.isatty())
+
+
+@app.command()
+@usage_errors
+def bench(
+    game: Annotated[str, typer.Argument(help="Game id or alias, with optional parameters.")],
+    seconds: Annotated[float, typer.Option(help="Seconds per measurement.", min=0.1)] = 3.0,
+    param: Annotated[list[str] | None, typer.Option("--param", "-p",
+                     help="A game parameter as key=value (repeatable).")] = None,
+) -> None:
+    """Random-playout throughput on one core: deals and games per second, µs per decision."""
+    from parlour.cli.bench import bench as run_bench
+
+    chosen = _game(game, param)
+    table = Table(title=f"{chosen.spec}: random playouts, one core", title_justify="left")
+    for column in ("mode", "games/s", "deals/s", "µs/decision", "decisions", "seconds"):
+        table.add_column(column, justify="right" if column != "mode" else "left")
+    for quiet in (False, True):
+        result = run_bench(chosen, seconds=seconds, quiet=quiet)
+        mode = "quiet (search)" if quiet else "with events"
+        table.add_row(mode, f"{result.games_per_second:,.1f}",
+                      f"{result.deals_per_second:,.0f}", f"{result.us_per_decision:.2f}",
+                      f"{result.decisions:,}", f"{result.seconds:.1f}")
+    console.print(table)
+
+
+def main() -> None:
+    """Entry point of the `parlour` script."""
+    app()

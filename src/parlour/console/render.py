@@ -1,0 +1,100 @@
+"""Rendering events to a rich console, generic for every game and specialised per game.
+
+The generic renderer prints each event's `describe()` with suit symbols coloured; games with a
+better view register a subclass in `RENDERERS` (``"module:Class"``, imported on first use).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from parlour.core import DealScored, Event, Game, GameOver, State
+
+RENDERERS: dict[str, str] = {
+    "hearts": "parlour.console.hearts:HeartsRenderer",
+}
+
+_SUIT_STYLE = {"♥": "bold red", "♦": "bold red", "♣": "bold", "♠": "bold"}
+_CARD = re.compile(r"([2-9TJQKA0]+[♣♦♥♠])")
+
+
+def styled(text: str) -> Text:
+    """`text` with card groups coloured by suit (hearts and diamonds red)."""
+    out = Text()
+    for part in _CARD.split(text):
+        if part and part[-1] in _SUIT_STYLE:
+            out.append(part, style=_SUIT_STYLE[part[-1]])
+        else:
+            out.append(part)
+    return out
+
+
+class EventRenderer:
+    """Prints a game's events as they happen; subclasses give a game its own view."""
+
+    def __init__(self, console: Console, game: Game[Any], seats: Sequence[str]) -> None:
+        self.console = console
+        self.game = game
+        self.seats = list(seats)
+
+    def seat(self, seat: int) -> str:
+        """A seat's label: its number and agent."""
+        return f"{seat}:{self.seats[seat]}" if seat < len(self.seats) else str(seat)
+
+    def event(self, event: Event, state: State[Any]) -> None:
+        """Show one event; `state` is the game as it stands (possibly further on)."""
+        if isinstance(event, DealScored):
+            self.deal_scored(event)
+        elif isinstance(event, GameOver):
+            self.game_over(event, state)
+        else:
+            self.console.print(styled(event.describe()))
+
+    def deal_scored(self, event: DealScored) -> None:
+        table = Table(title=f"Deal {event.deal + 1}", title_justify="left")
+        table.add_column("seat")
+        table.add_column("points", justify="right")
+        table.add_column("total", justify="right")
+        for seat, (points, total) in enumerate(zip(event.points, event.totals, strict=True)):
+            table.add_row(self.seat(seat), str(points), str(total))
+        self.console.print(table)
+
+    def game_over(self, event: GameOver, state: State[Any]) -> None:
+        self.console.print(standings(event.scores, event.winners, self.seats,
+                                     lower_is_better=self.lower_is_better))
+
+    lower_is_better = False
+    """Whether lower scores rank first (Hearts); used for the standings order."""
+
+
+def standings(scores: Sequence[float], winners: Sequence[int], seats: Sequence[str],
+              lower_is_better: bool = False, title: str = "Standings") -> Table:
+    """A standings table, best first, winners starred."""
+    order = sorted(range(len(scores)), key=lambda s: scores[s], reverse=not lower_is_better)
+    table = Table(title=title, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("seat")
+    table.add_column("agent")
+    table.add_column("score", justify="right")
+    for place, seat in enumerate(order, start=1):
+        style = "bold green" if seat in winners else ""
+        mark = " ★" if seat in winners else ""
+        table.add_row(str(place), str(seat), seats[seat] + mark, str(scores[seat]), style=style)
+    return table
+
+
+def renderer_for(console: Console, game: Game[Any], seats: Sequence[str]) -> EventRenderer:
+    """The best renderer for `game`: its own if registered, else the generic one."""
+    target = RENDERERS.get(game.id)
+    if target is None:
+        return EventRenderer(console, game, seats)
+    module_name, _, attribute = target.partition(":")
+    cls = getattr(importlib.import_module(module_name), attribute)
+    return cls(console, game, seats)  # type: ignore[no-any-return]
