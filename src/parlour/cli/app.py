@@ -160,7 +160,7 @@ def bench(
                      help="A game parameter as key=value (repeatable).")] = None,
 ) -> None:
     """Random-playout throughput on one core: deals and games per second, µs per decision."""
-    from parlour.cli.bench import bench as run_bench
+    from parlour.bench import bench as run_bench
 
     chosen = _game(game, param)
     table = Table(title=f"{chosen.spec}: random playouts, one core", title_justify="left")

@@ -87,15 +87,22 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``"name:key=value,key=value"`` into the name and its raw options.
 
     This one grammar names games (``hearts:end_score=50``) and agents (``ismcts:iterations=800``).
+    A part without ``=`` continues the previous value, so list values keep their commas
+    (``hearts:passing=left,none`` gives ``passing="left,none"``), as `Game.spec` writes them.
     """
     name, sep, rest = spec.partition(":")
     options: dict[str, str] = {}
     if sep and rest.strip():
+        key = ""
         for part in rest.split(","):
-            key, eq, value = part.partition("=")
-            if not eq or not key.strip():
+            new_key, eq, value = part.partition("=")
+            if eq and new_key.strip():
+                key = new_key.strip()
+                options[key] = value.strip()
+            elif not eq and key:
+                options[key] += "," + part.strip()
+            else:
                 raise ParameterError(
                     f"cannot read option {part!r} in {spec!r}: expected key=value"
                 )
-            options[key.strip()] = value.strip()
     return name.strip(), options

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from random import Random
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from parlour.cards import (
@@ -67,6 +68,9 @@ HEARTS_MASK = SUIT_MASKS[HEARTS]
 POINT_CARDS = HEARTS_MASK | QS_BIT
 MOON_POINTS = 26
 
+SEAT_ONLY = tuple(frozenset((seat,)) for seat in range(NUM_PLAYERS))
+"""`visible_to` for events only one seat may see."""
+
 PASSING, PLAYING, OVER = 0, 1, 2
 PHASE_NAMES = ("pass", "play", "over")
 DIRECTIONS = {"left": 1, "right": 3, "across": 2, "none": 0}
@@ -85,24 +89,21 @@ class _ActionTable:
         self.actions = actions
         self.cache: list[dict[int, tuple[Any, ...]]] = [{}, {}, {}, {}]
 
-    def _part(self, suit: int, bits: int) -> tuple[Any, ...]:
-        part = self.cache[suit].get(bits)
-        if part is None:
-            actions = self.actions
-            part = tuple(actions[suit << 4 | r] for r in range(2, 15) if bits >> r & 1)
-            self.cache[suit][bits] = part
-        return part
-
     def __call__(self, mask: int) -> tuple[Any, ...]:
         c, d, h, s = self.cache
-        get = self._part
-        low = mask & 0x7FFC
-        return (
-            (c.get(low) or get(0, low))
-            + (d.get(mask >> 16 & 0x7FFC) or get(1, mask >> 16 & 0x7FFC))
-            + (h.get(mask >> 32 & 0x7FFC) or get(2, mask >> 32 & 0x7FFC))
-            + (s.get(mask >> 48 & 0x7FFC) or get(3, mask >> 48 & 0x7FFC))
-        )
+        try:
+            return (c[mask & 0x7FFC] + d[mask >> 16 & 0x7FFC]
+                    + h[mask >> 32 & 0x7FFC] + s[mask >> 48 & 0x7FFC])
+        except KeyError:
+            self._fill(mask)
+            return self(mask)
+
+    def _fill(self, mask: int) -> None:
+        actions = self.actions
+        for suit, cache in enumerate(self.cache):
+            bits = mask >> (16 * suit) & 0x7FFC
+            if bits not in cache:
+                cache[bits] = tuple(actions[suit << 4 | r] for r in range(2, 15) if bits >> r & 1)
 
 
 _plays = _ActionTable(PLAY)
@@ -133,6 +134,7 @@ class HeartsState(State["Hearts"]):
     """A whole game of Hearts in progress, across deals until one total reaches `end_score`."""
 
     __slots__ = (
+        "_legal",
         "broken",
         "current",
         "deal",
@@ -165,6 +167,7 @@ class HeartsState(State["Hearts"]):
         self.results: tuple[tuple[int, ...], ...] = ()
         self.current: int | None = 0
         self.direction = 0
+        self._legal = -1  # the legal mask of this position, or -1 when not yet computed
 
     # --- snapshots ------------------------------------------------------------------------
     def _snapshot(self) -> Any:
@@ -181,6 +184,7 @@ class HeartsState(State["Hearts"]):
         self.passes = list(passes)
         self.received = list(received)
         self.taken = list(taken)
+        self._legal = -1
 
     # --- reading the state -----------------------------------------------------------------
     @property
@@ -193,6 +197,12 @@ class HeartsState(State["Hearts"]):
 
     def legal_mask(self) -> int:
         """The cards the current player may pass or play, as a mask (0 once the game is over)."""
+        legal = self._legal
+        if legal < 0:
+            legal = self._legal = self._compute_legal_mask()
+        return legal
+
+    def _compute_legal_mask(self) -> int:
         if self.phase == PLAYING:
             hand = self.hands[self.current]  # type: ignore[index]
             trick = self.trick
@@ -303,6 +313,7 @@ class HeartsState(State["Hearts"]):
 
     # --- changing the state ----------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        self._legal = -1
         if self.phase == PLAYING:
             self._play(action.card)  # type: ignore[attr-defined]
         else:
@@ -313,7 +324,7 @@ class HeartsState(State["Hearts"]):
         assert p is not None
         self.passes[p] |= 1 << card
         if not self.quiet:
-            self.emit(PassChosen(seat=p, card=card, visible_to=frozenset((p,))))
+            self.emit(PassChosen(seat=p, card=card, visible_to=SEAT_ONLY[p]))
         if self.passes[p].bit_count() < PASS_SIZE:
             return
         if p < NUM_PLAYERS - 1:
@@ -396,7 +407,7 @@ class HeartsState(State["Hearts"]):
         self.direction = self.game.pass_offset(self.deal)
         self.emit(DealStarted(deal=self.deal))
         for seat, hand in enumerate(hands):
-            self.emit(HandDealt(seat=seat, cards=hand, visible_to=frozenset((seat,))))
+            self.emit(HandDealt(seat=seat, cards=hand, visible_to=SEAT_ONLY[seat]))
         if self.direction == 0:
             self._start_play()
         else:
@@ -460,13 +471,17 @@ class Hearts(Game[HeartsState]):
     moon: str
 
     def _check_params(self) -> None:
-        cycle = [d.strip() for d in self.passing.split(",")]
+        cycle = [d.strip().lower() for d in self.passing.split(",")]
         for name in cycle:
             if name not in DIRECTIONS:
                 raise ParameterError(
-                    f"parameter 'passing' of game 'hearts' has unknown direction {name!r}; "
-                    f"expected a comma list of left, right, across, none"
+                    f"parameter 'passing' of game 'hearts' has unknown direction {name!r} in "
+                    f"{self.passing!r}; expected a comma list of left, right, across, none"
                 )
+        # one spelling per cycle, so equal cycles make equal games and `spec` loads back
+        passing = ",".join(cycle)
+        object.__setattr__(self, "passing", passing)
+        object.__setattr__(self, "params", MappingProxyType({**self.params, "passing": passing}))
         object.__setattr__(self, "_cycle", tuple(DIRECTIONS[d] for d in cycle))
 
     _cycle: tuple[int, ...]

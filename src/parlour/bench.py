@@ -1,4 +1,4 @@
-"""Random-playout throughput of a game's engine: `parlour bench GAME`."""
+"""Random-playout throughput of a game engine, as `parlour bench GAME` reports it."""
 
 from __future__ import annotations
 
