@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from parlour.core import Action, Event, Game, Observation
+from parlour.core import Action, Event, Game, Observation, ParlourError
 
 
 @runtime_checkable
@@ -35,3 +35,31 @@ class BaseAgent:
 
     def act(self, observation: Observation) -> Action:
         raise NotImplementedError
+
+
+class AgentFault(ParlourError):
+    """An agent failed a decision in a way the fault policy handles; `kind` names how."""
+
+    kind = "fault"
+
+
+class AgentTimeout(AgentFault):
+    """No answer within the move's time (the move limit plus what is left of the bank)."""
+
+    kind = "timeout"
+
+
+class AgentCrashed(AgentFault):
+    """The agent's process exited, was killed, or closed its output."""
+
+    kind = "crash"
+
+
+class AgentGarbage(AgentFault):
+    """The agent answered something that is not an action: malformed, oversized, flooding."""
+
+    kind = "garbage"
+
+
+class AgentQuit(ParlourError):
+    """An agent (a person typing `exit`) ends the game: the match stops, keeping its record."""

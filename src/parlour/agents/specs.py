@@ -1,6 +1,11 @@
 """Agent specs: the one grammar the CLI and tournaments share to name an agent.
 
-``random``, ``heuristic`` (the game's own), ``hearts.heuristic``, ``name:key=value,...``.
+- ``random``, ``heuristic`` (the game's own), ``hearts.heuristic``: built-in agents.
+- ``ismcts:iterations=800,c=0.7``: a named agent with options (text, converted by the agent).
+- ``file:bots/mine.py``: a Python file with ``act(observation)`` or an Agent class.
+- ``exec:./mybot --flag``: any program speaking the JSON-lines protocol (docs/protocol.md).
+- ``human``: a person at the console.
+
 A spec resolves, for a given game and seat, to an agent built with a generator derived from the
 match seed, so a seed reproduces a game whatever the agents do.
 """
@@ -17,14 +22,32 @@ from parlour.core import AgentError, Game, UnknownNameError, parse_spec
 
 AgentFactory = Callable[..., Agent]
 
-GENERIC_AGENTS: dict[str, str] = {
+GENERIC_AGENTS: dict[str, str | AgentFactory] = {
     "random": "parlour.agents.random_agent:RandomAgent",
+    "human": "parlour.console.human:HumanAgent",
+    "ismcts": "parlour.agents.search.ismcts:ISMCTSAgent",
+    "pimc": "parlour.agents.search.pimc:PIMCAgent",
 }
+
+SCHEMES: dict[str, str | AgentFactory] = {
+    "file": "parlour.agents.pyfile:file_agent",
+    "exec": "parlour.agents.external:exec_agent",
+    "heartless": "parlour.agents.heartless:heartless_agent",
+}
+"""Spec prefixes whose rest is raw text (a path or a command line), not key=value options.
+
+A scheme factory is called as ``factory(text, game=..., seat=..., rng=..., limits=...)``.
+"""
 
 
 def register_agent(name: str, target: str | AgentFactory) -> None:
     """Make `name` usable in specs; `target` is a factory or ``"module:attribute"``."""
-    GENERIC_AGENTS[name] = target  # type: ignore[assignment]
+    GENERIC_AGENTS[name] = target
+
+
+def register_scheme(prefix: str, target: str | AgentFactory) -> None:
+    """Make ``prefix:raw text`` usable in specs (like ``exec:`` and ``file:``)."""
+    SCHEMES[prefix] = target
 
 
 def _load(target: str | AgentFactory) -> AgentFactory:
@@ -35,9 +58,9 @@ def _load(target: str | AgentFactory) -> AgentFactory:
 
 
 def agent_names(game: Game[Any]) -> list[str]:
-    """Every agent name a spec may use for `game`."""
+    """Every agent name a spec may use for `game` (schemes end in a colon)."""
     own = [*game.agents, *(f"{game.id}.{name}" for name in game.agents)]
-    return sorted({*GENERIC_AGENTS, *own})
+    return sorted({*GENERIC_AGENTS, *own, *(f"{s}:" for s in SCHEMES)})
 
 
 def resolve_factory(name: str, game: Game[Any]) -> AgentFactory:
@@ -52,14 +75,45 @@ def resolve_factory(name: str, game: Game[Any]) -> AgentFactory:
     raise UnknownNameError("agent", name, agent_names(game), context=f"for game {game.id!r}")
 
 
-def make_agent(spec: str, game: Game[Any], seat: int, rng: Random) -> Agent:
-    """Build the agent named by `spec` for `seat` of `game`, with generator `rng`."""
-    name, options = parse_spec(spec)
-    factory = resolve_factory(name, game)
-    try:
-        agent = factory(game=game, seat=seat, rng=rng, **options)
-    except TypeError as error:
-        raise AgentError(f"cannot build agent {spec!r} for seat {seat}: {error}") from None
+def make_agent(spec: str, game: Game[Any], seat: int, rng: Random,
+               limits: Any = None) -> Agent:
+    """Build the agent named by `spec` for `seat` of `game`, with generator `rng`.
+
+    `limits` (a `ProcessLimits`) applies to agents that run in another process.
+    """
+    scheme, colon, rest = spec.partition(":")
+    if colon and scheme.strip() in SCHEMES:
+        if not rest.strip():
+            raise AgentError(f"agent spec {spec!r} needs text after '{scheme}:'")
+        factory = _load(SCHEMES[scheme.strip()])
+        agent = factory(rest.strip(), game=game, seat=seat, rng=rng, limits=limits)
+    else:
+        name, options = parse_spec(spec)
+        factory = resolve_factory(name, game)
+        try:
+            agent = factory(game=game, seat=seat, rng=rng, **options)
+        except TypeError as error:
+            raise AgentError(f"cannot build agent {spec!r} for seat {seat}: {error}") from None
     if not callable(getattr(agent, "act", None)):
         raise AgentError(f"agent {spec!r} has no act(observation) method")
     return agent
+
+
+def split_seats(text: str) -> list[str]:
+    """Split a comma-separated list of specs, keeping options' commas with their spec.
+
+    ``"random,ismcts:iterations=800,c=0.7,heuristic"`` gives three specs: a part that looks
+    like ``key=value`` continues the spec before it. Raw specs (``exec:``, ``file:``) cannot
+    contain commas here; name them one by one (``--seat``) instead.
+    """
+    specs: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, _ = part.partition("=")
+        if specs and eq and ":" not in key and " " not in key and ":" in specs[-1]:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs

@@ -97,6 +97,9 @@ class Card(int):
     def ascii(self) -> str:
         return RANK_CHARS[self & 15] + SUIT_LETTERS[self >> 4]
 
+    def to_json(self) -> str:
+        return str(self)
+
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read one card (``"Q♠"``, ``"qs"``, ``"10h"``)."""
@@ -130,6 +133,9 @@ class CardSet(int):
 
     def __repr__(self) -> str:
         return f"CardSet({str(self)!r})"
+
+    def to_json(self) -> str:
+        return str(self)
 
     def suit(self, suit: int) -> CardSet:
         """The cards of one suit."""

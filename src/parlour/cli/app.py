@@ -105,7 +105,13 @@ def play(
     game: Annotated[str, typer.Argument(help="Game id or alias, optionally with parameters "
                                              "(hearts:end_score=50).")],
     seats: Annotated[str, typer.Option("--seats", "-s", help="Comma-separated agent specs, "
-                                       "one per seat: random, heuristic, ...")] = "",
+                                       "one per seat: random, heuristic, human, ...")] = "",
+    seat: Annotated[list[str] | None, typer.Option("--seat", help="One seat's agent spec "
+                    "(repeatable; for specs with commas, like exec: commands).")] = None,
+    move_time: Annotated[float | None, typer.Option(help="Seconds per decision (wall clock).",
+                                                    min=0.001)] = None,
+    time_bank: Annotated[float, typer.Option(help="Extra seconds per seat for the game.",
+                                             min=0.0)] = 0.0,
     seed: Annotated[int | None,
                     typer.Option(help="Seed: the same seed replays the same game.")] = None,
     param: Annotated[list[str] | None, typer.Option("--param", "-p",
@@ -117,10 +123,12 @@ def play(
                                        min=1)] = 1,
 ) -> None:
     """Play a game between agents, shown hand by hand (or many games, summarised)."""
+    from parlour.agents import split_seats
     from parlour.cli.play import play_many, play_one
+    from parlour.match import FaultPolicy
 
     chosen = _game(game, param)
-    specs = [s.strip() for s in seats.split(",") if s.strip()] if seats else []
+    specs = split_seats(seats) + [s.strip() for s in seat or []]
     if not specs:
         specs = ["heuristic" if "heuristic" in chosen.agents else "random"] * chosen.num_players
     if len(specs) == 1:
@@ -131,12 +139,13 @@ def play(
             f"{','.join(specs)!r}"
         )
     base = seed if seed is not None else derive_seed(int.from_bytes(__import__("os").urandom(7)), 0)
+    policy = FaultPolicy(move_time=move_time, time_bank=time_bank)
     if count == 1:
-        play_one(console, chosen, specs, base, record, quiet)
+        play_one(console, chosen, specs, base, record, quiet, policy)
     else:
         if record is not None:
             raise ParlourError("--record saves one game; use it without --count")
-        play_many(console, chosen, specs, base, count)
+        play_many(console, chosen, specs, base, count, policy)
 
 
 @app.command()

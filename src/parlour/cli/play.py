@@ -10,23 +10,33 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from parlour.agents import AgentQuit
 from parlour.console import renderer_for
 from parlour.console.render import standings
 from parlour.core import DealScored, Game, GameOver, derive_seed
-from parlour.match import Match
+from parlour.match import FaultPolicy, Match
 from parlour.records import Record, load
 
 
 def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
-             record_path: Path | None, quiet: bool) -> Record:
-    """Play one game, showing it event by event unless `quiet`; save the record if asked."""
-    match = Match(game, specs, seed=seed)
+             record_path: Path | None, quiet: bool,
+             policy: FaultPolicy | None = None) -> Record:
+    """Play one game, showing it event by event unless `quiet`; save the record if asked.
+
+    A person typing `exit` ends the game early; the record of the moves so far is kept.
+    """
+    match = Match(game, specs, seed=seed, policy=policy)
     renderer = renderer_for(console, game, specs)
     console.print(f"[bold]{game.spec}[/]  seed {seed}  seats: "
                   + ", ".join(f"{i}:{s}" for i, s in enumerate(specs)))
-    for event in match:
-        if not quiet or isinstance(event, GameOver):
-            renderer.event(event, match.state)
+    try:
+        for event in match:
+            if not quiet or isinstance(event, GameOver):
+                renderer.event(event, match.state)
+    except AgentQuit as quit_:
+        console.print(f"[yellow]Game abandoned after {len(match.times)} moves: {quit_}[/]")
+    finally:
+        match.close()
     record = match.record()
     if match.faults:
         console.print(f"[yellow]{len(match.faults)} fault(s):[/]")
@@ -41,7 +51,7 @@ def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
 
 
 def play_many(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
-              count: int) -> None:
+              count: int, policy: FaultPolicy | None = None) -> None:
     """Play `count` games (game i uses a seed derived from `seed` and i); print a summary."""
     seats = len(specs)
     wins = [0.0] * seats
@@ -50,7 +60,7 @@ def play_many(console: Console, game: Game[Any], specs: Sequence[str], seed: int
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"{game.spec}", total=count)
         for i in range(count):
-            record = Match(game, specs, seed=derive_seed(seed, "game", i)).run()
+            record = Match(game, specs, seed=derive_seed(seed, "game", i), policy=policy).run()
             winners = record.result.winners
             for w in winners:
                 wins[w] += 1 / len(winners)

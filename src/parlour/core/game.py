@@ -8,6 +8,7 @@ know. Every `apply` takes a small snapshot first, so `undo` is exact and cheap, 
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -57,6 +58,10 @@ class Event:
         """A one-line human description; card games use the card notation."""
         return type(self).__name__
 
+    def to_json(self) -> dict[str, Any]:
+        """The event as JSON-ready data: ``{"type": "CardPlayed", "seat": 1, "card": "Q♠"}``."""
+        return {"type": type(self).__name__, **jsonable_fields(self, skip=("visible_to",))}
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealStarted(Event):
@@ -104,6 +109,42 @@ class Observation:
     seat: int
     current_player: int | None
     legal_actions: tuple[Action, ...] = field(default=(), compare=True)
+
+    def to_json(self) -> dict[str, Any]:
+        """The observation as JSON-ready data, cards and actions in the game's notation."""
+        return jsonable_fields(self)
+
+
+def jsonable(value: Any) -> Any:
+    """`value` as JSON-ready data: objects with `to_json` use it, actions become their
+    notation, dataclasses become dicts, sequences lists, arrays nested lists."""
+    if value is None or isinstance(value, (bool, str, float)):
+        return value
+    to_json = getattr(value, "to_json", None)
+    if to_json is not None:
+        return to_json()
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, Action):
+        return str(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return jsonable_fields(value)
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted(jsonable(v) for v in value)
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    tolist = getattr(value, "tolist", None)
+    if tolist is not None:
+        return tolist()
+    return str(value)
+
+
+def jsonable_fields(obj: Any, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A dataclass's fields as JSON-ready data."""
+    return {f.name: jsonable(getattr(obj, f.name))
+            for f in dataclasses.fields(obj) if f.name not in skip}
 
 
 class Move(NamedTuple):
@@ -178,6 +219,27 @@ class State(Generic[G]):
     def winners(self) -> tuple[int, ...]:
         """The winning seats once the game is over (ties share the win)."""
         raise NotImplementedError
+
+    # --- optional hooks for search (defaults work for every game) --------------------------
+    @property
+    def deal_number(self) -> int:
+        """The deal (hand, round) in progress, counting from 0.
+
+        Search stops playouts when it changes, to score one deal instead of a whole game of
+        many deals. The default reads the state's int `deal` attribute where it has one (the
+        card games keep one), else 0: the whole game counts as one deal.
+        """
+        deal = getattr(self, "deal", 0)
+        return deal if type(deal) is int else 0
+
+    def running_returns(self) -> tuple[float, ...]:
+        """Each seat's standing so far, higher is better, meaningful before the game ends.
+
+        Search scores playouts cut at a deal boundary with it. The default is `returns()`,
+        right where returns track running scores (Hearts: minus the totals). Games whose
+        returns are only final (a win or a loss) override it, e.g. with their running scores.
+        """
+        return self.returns()
 
     def observe(self, seat: int) -> Observation:
         """What `seat` may know now."""
@@ -291,6 +353,9 @@ class Game(Generic[S]):
         """Check parameters against each other; raise `ParameterError` if they clash."""
 
     def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; make a new game instead")
+
+    def __delattr__(self, key: str) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable; make a new game instead")
 
     def __eq__(self, other: object) -> bool:

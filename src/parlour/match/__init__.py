@@ -1,9 +1,15 @@
 """The match: seats agents at a game, steps their decisions, and produces a `Record`.
 
 Agents get only their seat's observation and the events their seat may see. A misbehaving agent
-(an exception, an illegal or malformed action, a failing hook) never stops the match: the fault
-is logged and recorded, a seeded random legal action is played instead, and after
-`FaultPolicy.strike_limit` faults the seat forfeits and plays fallback moves to the end.
+(an exception, an illegal or malformed action, a timeout, a crashed process, a failing hook)
+never stops the match: the fault is logged and recorded, a seeded random legal action is played
+instead, and after `FaultPolicy.strike_limit` faults the seat forfeits and plays fallback moves
+to the end.
+
+Time: with `FaultPolicy.move_time` set, each decision may take that long plus whatever is left
+of the seat's `time_bank`; time over the move limit is taken from the bank. Agents in another
+process are cut off at that budget; in-process agents cannot be interrupted, so a late answer
+is discarded and counted as a timeout once the bank is spent.
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.agents import Agent, make_agent
+from parlour.agents.base import AgentFault, AgentQuit
+from parlour.agents.external import ProcessLimits
 from parlour.core import Action, Event, Game, ParlourError, State, make_rng
 from parlour.core.seeding import fresh_seed
 from parlour.records import Fault, GameResult, Record
@@ -28,6 +36,20 @@ class FaultPolicy:
 
     strike_limit: int = 3
     """Faults after which the seat forfeits (its remaining moves are fallback moves)."""
+    move_time: float | None = None
+    """Seconds per decision (wall clock); None for no limit."""
+    time_bank: float = 0.0
+    """Extra seconds per seat for the whole game, drawn on when a move runs over."""
+    cpu_seconds: int = 600
+    """CPU-time limit of each agent process."""
+    memory_mb: int = 1024
+    """Memory limit of each agent process, in MiB."""
+
+    def process_limits(self) -> ProcessLimits:
+        """The limits for agents that run in another process."""
+        move = self.move_time if self.move_time is not None else ProcessLimits.move_time
+        return ProcessLimits(move_time=move, cpu_seconds=self.cpu_seconds,
+                             memory_mb=self.memory_mb)
 
 
 class Match:
@@ -51,11 +73,18 @@ class Match:
         self.setup = dict(setup or {})
         self.policy = policy or FaultPolicy()
         self.specs = [s if isinstance(s, str) else _agent_name(s) for s in seats]
-        self.agents: list[Agent] = [
-            make_agent(s, game, seat, make_rng(self.seed, "agent", seat))
-            if isinstance(s, str) else s
-            for seat, s in enumerate(seats)
-        ]
+        limits = self.policy.process_limits()
+        self.agents: list[Agent] = []
+        try:
+            for seat, s in enumerate(seats):
+                self.agents.append(
+                    make_agent(s, game, seat, make_rng(self.seed, "agent", seat), limits)
+                    if isinstance(s, str) else s
+                )
+        except BaseException:
+            self.close()
+            raise
+        self.bank = [self.policy.time_bank] * len(seats)
         self._fallback_rngs = [make_rng(self.seed, "fallback", seat) for seat in range(len(seats))]
         self.state: State[Any] = game.new_state(seed=self.seed, **self.setup)
         self.times: list[float] = []
@@ -63,6 +92,8 @@ class Match:
         self.strikes = [0] * len(seats)
         self.forfeited: list[int] = []
         self._sent = 0
+        self.aborted = False
+        """True when an agent quit the game (`AgentQuit`); the record is then unfinished."""
         self._started = False
         self._finished = False
 
@@ -124,6 +155,17 @@ class Match:
         result = self.result
         for seat in range(len(self.agents)):
             self._hook(seat, "on_game_end", result)
+        self.close()
+
+    def close(self) -> None:
+        """Release the agents' resources (processes); safe to call more than once."""
+        for seat, agent in enumerate(self.agents):
+            close = getattr(agent, "close", None)
+            if close is not None:
+                try:
+                    close()
+                except Exception as error:
+                    log.warning("seat %d (%s) failed to close: %s", seat, self.specs[seat], error)
 
     def _forward(self) -> None:
         events = self.state.events
@@ -147,14 +189,33 @@ class Match:
         if seat in self.forfeited:
             return self._fallback(seat), 0.0
         observation = state.observe(seat)
+        agent = self.agents[seat]
+        move_time = self.policy.move_time
+        act_within = getattr(agent, "act_within", None)
         start = time.perf_counter()
         try:
-            action = self.agents[seat].act(observation)
+            if move_time is not None and act_within is not None:
+                action = act_within(observation, move_time + self.bank[seat])
+            else:
+                action = agent.act(observation)
+        except AgentQuit:
+            self.aborted = True
+            self.close()
+            raise
+        except AgentFault as fault:
+            elapsed = time.perf_counter() - start
+            self._spend(seat, elapsed)
+            self._fault(seat, fault.kind, str(fault))
+            return self._fallback(seat), elapsed
         except Exception as error:
             elapsed = time.perf_counter() - start
             self._fault(seat, "exception", f"act raised {type(error).__name__}: {error}")
             return self._fallback(seat), elapsed
         elapsed = time.perf_counter() - start
+        if not self._spend(seat, elapsed):
+            self._fault(seat, "timeout", f"answered after {elapsed:.3f}s; the limit is "
+                        f"{move_time}s and the time bank is spent")
+            return self._fallback(seat), elapsed
         if isinstance(action, str):
             try:
                 action = self.game.parse_action(action, state)
@@ -166,6 +227,17 @@ class Match:
             self._fault(seat, "illegal", f"{str(action)!r}: {reason}")
             return self._fallback(seat), elapsed
         return action, elapsed
+
+    def _spend(self, seat: int, elapsed: float) -> bool:
+        """Charge time over the move limit to the seat's bank; False if it ran out."""
+        move_time = self.policy.move_time
+        if move_time is None or elapsed <= move_time:
+            return True
+        self.bank[seat] -= elapsed - move_time
+        if self.bank[seat] >= 0:
+            return True
+        self.bank[seat] = 0.0
+        return False
 
     def _fallback(self, seat: int) -> Action:
         legal = self.state.legal_actions()
@@ -181,6 +253,12 @@ class Match:
             self.forfeited.append(seat)
             log.warning("seat %d (%s) forfeits after %d faults; fallback moves from now on",
                         seat, self.specs[seat], self.strikes[seat])
+            close = getattr(self.agents[seat], "close", None)
+            if close is not None:
+                try:
+                    close()
+                except Exception as error:
+                    log.warning("seat %d (%s) failed to close: %s", seat, self.specs[seat], error)
 
 
 def _agent_name(agent: Agent) -> str:

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.cards import CARDS_52, INDEX_52, format_card, format_cards
+from parlour.cards import CARD, CARDS_52, INDEX_52, Card, format_card, format_cards
 from parlour.core import Action
 
 
 class _CardAction(Action):
     __slots__ = ("card",)
-    card: int
+    card: Card
     _prefix = ""
     _offset = 0
 
     def __init__(self, card: int) -> None:
-        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "card", CARD[card])
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError("actions are immutable")

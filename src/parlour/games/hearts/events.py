@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parlour.cards import format_card, format_card_list, format_cards
+from parlour.cards import Card, CardSet, format_card, format_card_list, format_cards
 from parlour.core import DealScored, Event
 
 DIRECTION_NAMES = {1: "left", 3: "right", 2: "across", 0: "none"}
@@ -15,7 +15,7 @@ class HandDealt(Event):
     """`seat` was dealt `cards` (seen by that seat only)."""
 
     seat: int
-    cards: int
+    cards: CardSet
 
     def describe(self) -> str:
         return f"seat {self.seat} is dealt {format_cards(self.cards)}"
@@ -26,7 +26,7 @@ class PassChosen(Event):
     """`seat` chose `card` to pass (seen by that seat only)."""
 
     seat: int
-    card: int
+    card: Card
 
     def describe(self) -> str:
         return f"seat {self.seat} chooses {format_card(self.card)} to pass"
@@ -38,7 +38,7 @@ class CardsPassed(Event):
 
     giver: int
     receiver: int
-    cards: int
+    cards: CardSet
     direction: str
 
     def describe(self) -> str:
@@ -51,7 +51,7 @@ class CardPlayed(Event):
     """`seat` played `card` (public)."""
 
     seat: int
-    card: int
+    card: Card
 
     def describe(self) -> str:
         return f"seat {self.seat} plays {format_card(self.card)}"
@@ -63,7 +63,7 @@ class TrickWon(Event):
 
     trick: int
     leader: int
-    cards: tuple[int, ...]
+    cards: tuple[Card, ...]
     winner: int
     points: int
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parlour.cards import CardSet
+from parlour.cards import Card, CardSet
 from parlour.core import Observation
 
 
@@ -24,8 +24,8 @@ class HeartsObservation(Observation):
     passed: CardSet
     received: CardSet
     leader: int
-    trick: tuple[int, ...]
-    tricks: tuple[tuple[int, tuple[int, ...]], ...]
+    trick: tuple[Card, ...]
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...]
     hearts_broken: bool
     points_taken: tuple[int, ...]
     scores: tuple[int, ...]

@@ -21,6 +21,7 @@ from parlour.cards import (
     QUEEN,
     SPADES,
     SUIT_MASKS,
+    Card,
     CardSet,
     deal_masks,
     format_cards,
@@ -159,8 +160,8 @@ class HeartsState(State["Hearts"]):
         self.passes = [0] * NUM_PLAYERS
         self.received = [0] * NUM_PLAYERS
         self.leader = 0
-        self.trick: tuple[int, ...] = ()
-        self.tricks: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        self.trick: tuple[Card, ...] = ()
+        self.tricks: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         self.taken = [0] * NUM_PLAYERS
         self.broken = False
         self.totals: tuple[int, ...] = (0,) * NUM_PLAYERS
@@ -277,7 +278,7 @@ class HeartsState(State["Hearts"]):
 
     def returns(self) -> tuple[float, ...]:
         """Minus each seat's total points: higher is better, as for every parlour game."""
-        return tuple(-float(t) for t in self.totals)
+        return tuple(float(-t) for t in self.totals)
 
     def winners(self) -> tuple[int, ...]:
         low = min(self.totals)
@@ -315,11 +316,11 @@ class HeartsState(State["Hearts"]):
     def _apply(self, action: Action) -> None:
         self._legal = -1
         if self.phase == PLAYING:
-            self._play(action.card)  # type: ignore[attr-defined]
+            self._play(action.card)  # type: ignore[attr-defined]  # an interned Card
         else:
             self._choose_pass(action.card)  # type: ignore[attr-defined]
 
-    def _choose_pass(self, card: int) -> None:
+    def _choose_pass(self, card: Card) -> None:
         p = self.current
         assert p is not None
         self.passes[p] |= 1 << card
@@ -339,7 +340,7 @@ class HeartsState(State["Hearts"]):
             self.received[receiver] = cards
             if not self.quiet:
                 self.emit(CardsPassed(
-                    giver=giver, receiver=receiver, cards=cards,
+                    giver=giver, receiver=receiver, cards=CardSet(cards),
                     direction=DIRECTION_NAMES[direction], visible_to=frozenset((giver, receiver)),
                 ))
         for receiver in range(NUM_PLAYERS):
@@ -352,7 +353,7 @@ class HeartsState(State["Hearts"]):
             p for p in range(NUM_PLAYERS) if self.hands[p] & TWO_CLUBS_BIT
         )
 
-    def _play(self, card: int) -> None:
+    def _play(self, card: Card) -> None:
         p: int = self.current  # type: ignore[assignment]
         self.hands[p] &= ~(1 << card)
         trick = self.trick = (*self.trick, card)
@@ -407,7 +408,7 @@ class HeartsState(State["Hearts"]):
         self.direction = self.game.pass_offset(self.deal)
         self.emit(DealStarted(deal=self.deal))
         for seat, hand in enumerate(hands):
-            self.emit(HandDealt(seat=seat, cards=hand, visible_to=SEAT_ONLY[seat]))
+            self.emit(HandDealt(seat=seat, cards=CardSet(hand), visible_to=SEAT_ONLY[seat]))
         if self.direction == 0:
             self._start_play()
         else:
@@ -670,11 +671,10 @@ def _sample(game: Hearts, obs: HeartsObservation, rng: Random) -> HeartsState:
                 pool = rng.sample(sorted(CardSet(hands[p])), PASS_SIZE)
                 state.passes[p] = sum(1 << c for c in pool)
     if exchanged:
+        # the two exchanges this seat took part in are known; the other two stay empty
         giver = (seat - state.direction) % NUM_PLAYERS
         state.passes[giver] = int(obs.received)
-        for p in others:
-            if p != giver:
-                state.received[(p + state.direction) % NUM_PLAYERS] = 0
+        state.received[(seat + state.direction) % NUM_PLAYERS] = int(obs.passed)
     state.leader = obs.leader
     state.trick = obs.trick
     state.tricks = obs.tricks

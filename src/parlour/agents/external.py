@@ -1,0 +1,309 @@
+"""External bots: a persistent child process speaking JSON lines (`exec:./mybot --flag`).
+
+The protocol is in docs/protocol.md. parlour writes one JSON object per line to the child's
+stdin: ``hello``, ``act`` (observation and legal actions), ``event`` and ``goodbye``. The child
+answers each ``act`` with one line: the action in the game's notation, either bare or as
+``{"action": "Q♠"}``.
+
+Nothing the child does can stop a match. Reads and writes run on their own threads, so a
+child that never reads its input or floods its output cannot block parlour. Each answer is
+awaited only for the move's time. Lines are capped in length. The child runs in its own
+session with CPU-time and memory limits, and is killed with its process group when done.
+Its stderr goes to the log (logger ``parlour.agents.external``) and is kept for the error log.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import IO, Any
+
+from parlour.agents.base import AgentCrashed, AgentGarbage, AgentTimeout, BaseAgent
+from parlour.core import Action, AgentError, Event, Game, Observation, ParlourError
+
+log = logging.getLogger("parlour.agents.external")
+
+PROTOCOL_VERSION = 1
+_EOF = object()
+
+
+@dataclass(frozen=True)
+class ProcessLimits:
+    """Limits for an external bot's process."""
+
+    move_time: float = 5.0
+    """Seconds to answer one decision when no match policy gives a budget."""
+    start_time: float = 10.0
+    """Extra seconds allowed for the first answer (interpreters and JITs start slowly)."""
+    cpu_seconds: int = 600
+    """CPU-time limit of the whole process (RLIMIT_CPU)."""
+    memory_mb: int = 1024
+    """Address-space limit of the process in MiB (RLIMIT_AS); 0 for none."""
+    max_line_bytes: int = 1 << 16
+    """Longest answer line accepted; longer output is a fault."""
+    max_stray_lines: int = 1000
+    """Unrequested output lines tolerated per decision before the bot counts as flooding."""
+    stderr_lines: int = 200
+    """Lines of stderr kept (and logged) per bot; the rest are counted."""
+
+
+class ExternalAgent(BaseAgent):
+    """An agent in another process, any language, speaking JSON lines on stdin/stdout."""
+
+    def __init__(self, command: str | list[str], game: Game[Any] | None = None, seat: int = 0,
+                 limits: ProcessLimits | None = None, cwd: str | None = None,
+                 name: str | None = None) -> None:
+        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        if not self.argv:
+            raise AgentError("exec: needs a command, like 'exec:./mybot --flag'")
+        self.name = name or f"exec:{shlex.join(self.argv)}"
+        self.limits = limits or ProcessLimits()
+        self.cwd = cwd
+        self.game = game
+        self.seat = seat
+        self.stderr_tail: deque[str] = deque(maxlen=self.limits.stderr_lines)
+        self._stderr_count = 0
+        self._answers: queue.Queue[Any] = queue.Queue()
+        self._outbox: queue.Queue[bytes | None] = queue.Queue()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._stderr_thread: threading.Thread | None = None
+        self._requests = 0
+        self._closed = False
+        self._start()
+
+    # --- the agent protocol -----------------------------------------------------------------
+    def on_game_start(self, game: Game[Any], seat: int) -> None:
+        self.game, self.seat = game, seat
+        self._start()
+        self._send({"type": "hello", "protocol": PROTOCOL_VERSION, "game": game.id,
+                    "variant": game.variant, "params": dict(game.params), "seat": seat,
+                    "num_players": game.num_players})
+
+    def on_event(self, event: Event) -> None:
+        self._send({"type": "event", "event": event.to_json()})
+
+    def on_game_end(self, result: Any) -> None:
+        self._send({"type": "goodbye", "result": {
+            "scores": list(result.scores), "returns": list(result.returns),
+            "winners": list(result.winners), "complete": result.complete}})
+        self.close()
+
+    def act(self, observation: Observation) -> Action:
+        return self.act_within(observation, self.limits.move_time)
+
+    def act_within(self, observation: Observation, seconds: float) -> Action:
+        """Ask for a decision and wait at most `seconds` for the answer (plus start-up time)."""
+        if self._process is None:
+            self._start()
+        self._drain_stray()
+        self._requests += 1
+        request = self._requests
+        legal = [str(a) for a in observation.legal_actions]
+        seen = observation.to_json()
+        seen.pop("legal_actions", None)  # sent once, as "legal"
+        self._send({"type": "act", "id": request, "observation": seen,
+                    "legal": legal, "time": round(seconds, 3)})
+        wait = seconds + (self.limits.start_time if request == 1 else 0.0)
+        deadline = time.monotonic() + wait
+        while True:
+            remaining = deadline - time.monotonic()
+            try:
+                line = self._answers.get(timeout=max(0.0, remaining))
+            except queue.Empty:
+                raise AgentTimeout(f"no answer within {wait:.3g}s") from None
+            if line is _EOF:
+                raise AgentCrashed(self._exit_reason())
+            if isinstance(line, AgentGarbage):
+                raise line
+            answer, answer_id = _read_answer(line)
+            if answer_id is not None and answer_id != request:
+                continue  # a late answer to an earlier request
+            return self._parse(answer, observation)
+
+    # --- the process ------------------------------------------------------------------------
+    def _start(self) -> None:
+        if self._process is not None:
+            return
+        limits = self.limits
+        try:
+            self._process = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True,
+                preexec_fn=_limiter(limits) if sys.platform != "win32" else None,
+            )
+        except OSError as error:
+            raise AgentError(f"cannot start {self.name!r}: {error.strerror or error}") from None
+        process = self._process
+        assert process.stdin and process.stdout and process.stderr
+        for target, stream in ((self._read_stdout, process.stdout),
+                               (self._read_stderr, process.stderr),
+                               (self._write_stdin, process.stdin)):
+            thread = threading.Thread(target=target, args=(stream,), daemon=True,
+                                      name=f"{self.name}:{target.__name__}")
+            thread.start()
+            if target == self._read_stderr:
+                self._stderr_thread = thread
+
+    def _send(self, message: dict[str, Any]) -> None:
+        if self._closed or self._process is None:
+            return
+        line = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
+        self._outbox.put(line.encode())
+
+    def _write_stdin(self, stream: IO[bytes]) -> None:
+        try:
+            while (data := self._outbox.get()) is not None:
+                stream.write(data)
+                stream.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            pass  # the child is gone; reading its stdout reports that
+        finally:
+            with contextlib.suppress(OSError):
+                stream.close()
+
+    def _read_stdout(self, stream: IO[bytes]) -> None:
+        cap = self.limits.max_line_bytes
+        buffer = b""
+        overflowing = False
+        try:
+            while chunk := os.read(stream.fileno(), 1 << 16):
+                buffer += chunk
+                while b"\n" in buffer:
+                    line, _, buffer = buffer.partition(b"\n")
+                    if overflowing:
+                        overflowing = False
+                        continue
+                    if len(line) > cap:
+                        self._answers.put(AgentGarbage(f"answer line longer than {cap} bytes"))
+                        continue
+                    self._answers.put(line.decode("utf-8", errors="replace").strip())
+                if len(buffer) > cap and not overflowing:
+                    self._answers.put(AgentGarbage(f"answer line longer than {cap} bytes"))
+                    overflowing = True
+                if overflowing:
+                    buffer = b""
+        except OSError:
+            pass
+        self._answers.put(_EOF)
+
+    def _read_stderr(self, stream: IO[bytes]) -> None:
+        try:
+            for raw in stream:
+                self._stderr_count += 1
+                if self._stderr_count <= self.limits.stderr_lines:
+                    text = raw.decode("utf-8", errors="replace").rstrip()[:1000]
+                    self.stderr_tail.append(text)
+                    log.warning("seat %d (%s) stderr: %s", self.seat, self.name, text)
+        except (OSError, ValueError):
+            pass
+
+    def _drain_stray(self) -> None:
+        stray = 0
+        while True:
+            try:
+                line = self._answers.get_nowait()
+            except queue.Empty:
+                break
+            if line is _EOF or isinstance(line, AgentGarbage):
+                self._answers.put(line)
+                break
+            stray += 1
+        if stray:
+            log.info("seat %d (%s): %d unrequested output line(s) ignored",
+                     self.seat, self.name, stray)
+        if stray > self.limits.max_stray_lines:
+            raise AgentGarbage(f"flooded its output with {stray} unrequested lines")
+
+    def _exit_reason(self) -> str:
+        process = self._process
+        code = process.wait(timeout=1.0) if process is not None else None
+        if self._stderr_thread is not None:
+            self._stderr_thread.join(timeout=1.0)  # the last words of a crash are on stderr
+        if code is not None and code < 0:
+            reason = f"killed by signal {signal.Signals(-code).name}"
+        else:
+            reason = f"exited with status {code}"
+        last = self.stderr_tail[-1] if self.stderr_tail else ""
+        return f"the process {reason}" + (f"; last stderr: {last}" if last else "")
+
+    def _parse(self, answer: str, observation: Observation) -> Action:
+        if self.game is None:
+            raise AgentError("external agent used before on_game_start")
+        try:
+            return self.game.parse_action(answer, observation)
+        except ParlourError as error:
+            shown = answer if len(answer) <= 80 else answer[:77] + "..."
+            raise AgentGarbage(f"answer {shown!r} is not an action: {error}") from None
+
+    def close(self) -> None:
+        """End the child: close its input, give it a moment, then kill its process group."""
+        if self._closed:
+            return
+        self._closed = True
+        self._outbox.put(None)
+        process = self._process
+        if process is None:
+            return
+        try:
+            process.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                process.kill()
+            process.wait(timeout=5.0)
+        if self._stderr_count > self.limits.stderr_lines:
+            log.warning("seat %d (%s): %d more stderr line(s) not shown", self.seat, self.name,
+                        self._stderr_count - self.limits.stderr_lines)
+
+    def __del__(self) -> None:
+        if not getattr(self, "_closed", True):
+            self.close()
+
+
+def _read_answer(line: str) -> tuple[str, int | None]:
+    """The action text of an answer line and its request id, if it gave one."""
+    if line.startswith(("{", '"')):
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:
+            raise AgentGarbage(f"answer {line[:80]!r} is not valid JSON") from None
+        if isinstance(data, str):
+            return data, None
+        if isinstance(data, dict) and isinstance(data.get("action"), str):
+            answer_id = data.get("id")
+            return data["action"], answer_id if isinstance(answer_id, int) else None
+        raise AgentGarbage(f"answer {line[:80]!r} has no \"action\" text")
+    return line, None
+
+
+def _limiter(limits: ProcessLimits) -> Any:
+    """A pre-exec function that applies the CPU and memory limits in the child."""
+
+    def apply() -> None:
+        import resource
+
+        if limits.cpu_seconds:
+            resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 5))
+        if limits.memory_mb:
+            size = limits.memory_mb << 20
+            resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+    return apply
+
+
+def exec_agent(command: str, game: Game[Any] | None = None, seat: int = 0,
+               rng: Any = None, limits: ProcessLimits | None = None) -> ExternalAgent:
+    """The ``exec:`` scheme: run `command` as a JSON-lines bot."""
+    return ExternalAgent(command, game=game, seat=seat, limits=limits)
