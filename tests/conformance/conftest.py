@@ -16,6 +16,7 @@ from parlour.core import Game
 
 FAST_PARAMS: dict[str, dict[str, Any]] = {
     "hearts": {"end_score": 30},
+    "territory": {"size": 6, "rounds": 8, "players": 3},
 }
 
 SCALE = float(os.environ.get("PARLOUR_CONFORMANCE_SCALE", "1"))

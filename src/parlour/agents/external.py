@@ -56,6 +56,8 @@ class ProcessLimits:
     """Unrequested output lines tolerated per decision before the bot counts as flooding."""
     stderr_lines: int = 200
     """Lines of stderr kept (and logged) per bot; the rest are counted."""
+    enforced: bool = False
+    """True when the match set `move_time` itself (so in-process adapters isolate too)."""
 
 
 class ExternalAgent(BaseAgent):

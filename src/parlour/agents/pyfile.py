@@ -3,8 +3,9 @@
 The module provides either an ``act(observation)`` function or an agent class (a class with an
 ``act`` method, preferably named ``Agent``), built with whichever of ``game``, ``seat`` and
 ``rng`` its constructor accepts. A game may adapt other conventions (Territory runs game17
-player files unchanged) through `Game.adapt_module`. Import errors are reported as one clear
-`AgentError`, never a crash of the run.
+player files unchanged) through the optional hooks ``Game.adapt_module(module, seat, rng[,
+option])`` and ``Game.agent_for_file(path, seat, rng, option, time_limit)``. Import errors
+are reported as one clear `AgentError`, never a crash of the run.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def load_module(path: str | Path) -> ModuleType:
         where = ""
         tb = error.__traceback__
         while tb is not None:
-            if tb.tb_frame.f_code.co_filename == str(path):
+            if tb.tb_frame.f_code.co_filename in (str(path), spec.origin):
                 where = f" (line {tb.tb_lineno})"
             tb = tb.tb_next
         raise AgentError(
@@ -96,8 +97,15 @@ def file_agent(text: str, game: Game[Any], seat: int = 0, rng: Random | None = N
     path, option = text, None
     if ":" in text and not text.endswith(".py"):
         path, _, option = text.rpartition(":")
-    module = load_module(path)
     rng = rng or Random(0)
+    for_file = getattr(game, "agent_for_file", None)
+    if for_file is not None:
+        enforced = getattr(limits, "enforced", False)
+        time_limit = getattr(limits, "move_time", None) if enforced else None
+        agent = for_file(path, seat, rng, option, time_limit)
+        if agent is not None:
+            return agent  # type: ignore[no-any-return]
+    module = load_module(path)
     adapt = getattr(game, "adapt_module", None)
     if adapt is not None:
         args = (module, seat, rng) if option is None else (module, seat, rng, option)

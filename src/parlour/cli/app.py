@@ -184,6 +184,38 @@ def bench(
     console.print(table)
 
 
+@app.command()
+@usage_errors
+def render(
+    file: Annotated[Path, typer.Argument(help="A Territory record (.json or .json.gz).")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="board.png (the final board) or "
+                                      "game.gif (the whole game, animated).")],
+    per: Annotated[str, typer.Option(help="GIF frames: one per 'round' or per 'turn'.")] = "round",
+    frame_seconds: Annotated[float, typer.Option(help="Seconds per GIF frame.", min=0.01)] = 0.4,
+) -> None:
+    """Draw a Territory record as a PNG board or an animated GIF (needs parlour[render])."""
+    from parlour.records import load
+
+    if out.suffix.lower() not in (".png", ".gif"):
+        raise ParlourError(f"--out {str(out)!r} must end in .png or .gif")
+    if per not in ("round", "turn"):
+        raise ParlourError(f"--per must be 'round' or 'turn', not {per!r}")
+    record = load(file)
+    if record.game != "territory":
+        raise ParlourError(f"render draws Territory boards; {str(file)!r} is a {record.game} game")
+    try:
+        from parlour.games.territory.render import render_record
+    except ImportError as error:  # pragma: no cover - depends on the installation
+        raise ParlourError(
+            f"rendering needs matplotlib: pip install 'parlour[render]' ({error})"
+        ) from None
+    from parlour.console.territory import seat_colors
+
+    written = render_record(record, out, seat_colors(record.seats) or None, per=per,
+                            frame_seconds=frame_seconds)
+    console.print(f"wrote {written}")
+
+
 def main() -> None:
     """Entry point of the `parlour` script."""
     app()

@@ -27,6 +27,8 @@ def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
     """
     match = Match(game, specs, seed=seed, policy=policy)
     renderer = renderer_for(console, game, specs)
+    if any(spec.strip() == "human" for spec in specs):
+        quiet = True  # a person sees their seat's view only (the human agent shows it)
     console.print(f"[bold]{game.spec}[/]  seed {seed}  seats: "
                   + ", ".join(f"{i}:{s}" for i, s in enumerate(specs)))
     try:

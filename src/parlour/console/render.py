@@ -19,6 +19,7 @@ from parlour.core import DealScored, Event, Game, GameOver, State
 
 RENDERERS: dict[str, str] = {
     "hearts": "parlour.console.hearts:HeartsRenderer",
+    "territory": "parlour.console.territory:TerritoryRenderer",
 }
 
 _SUIT_STYLE = {"♥": "bold red", "♦": "bold red", "♣": "bold", "♠": "bold"}

@@ -20,6 +20,7 @@ log = logging.getLogger("parlour.registry")
 
 _BUILTIN: dict[str, str] = {
     "hearts": "parlour.games.hearts:Hearts",
+    "territory": "parlour.games.territory:Territory",
 }
 _ALIASES: dict[str, str] = {}
 _LOADED: dict[str, type[Game[Any]]] = {}

@@ -49,7 +49,7 @@ class FaultPolicy:
         """The limits for agents that run in another process."""
         move = self.move_time if self.move_time is not None else ProcessLimits.move_time
         return ProcessLimits(move_time=move, cpu_seconds=self.cpu_seconds,
-                             memory_mb=self.memory_mb)
+                             memory_mb=self.memory_mb, enforced=self.move_time is not None)
 
 
 class Match:
