@@ -21,6 +21,8 @@ log = logging.getLogger("parlour.registry")
 _BUILTIN: dict[str, str] = {
     "hearts": "parlour.games.hearts:Hearts",
     "territory": "parlour.games.territory:Territory",
+    "skat": "parlour.games.skat:Skat",
+    "skat.ramsch": "parlour.games.skat.ramsch:Ramsch",
 }
 _ALIASES: dict[str, str] = {}
 _LOADED: dict[str, type[Game[Any]]] = {}
