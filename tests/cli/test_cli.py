@@ -86,3 +86,23 @@ def test_usage_errors_exit_2_with_a_hint_and_no_traceback(args: list[str], messa
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr + result.stdout
     assert message in " ".join(result.stderr.split())
+
+
+@pytest.mark.parametrize("game", ["skat", "skat:players=4", "skat.ramsch"])
+def test_play_skat_shows_auction_declaration_and_tricks(game: str, tmp_path: Path) -> None:
+    path = tmp_path / "skat.json"
+    code, out = run("play", game, "--seats", "heuristic,random,heuristic,random"
+                    if "players=4" in game else "heuristic,random,heuristic",
+                    "--seed", "4", "--record", str(path))
+    assert code == 0, out
+    assert "Deal 1 · dealer" in out and "auction:" in out and "trick  1" in out
+    assert "Standings" in out
+    code, again = run("replay", str(path), "--no-step")
+    assert code == 0 and "verified" in again and "auction:" in again
+
+
+def test_skat_hands_show_the_jacks_first() -> None:
+    from parlour.cards import parse_cards
+    from parlour.console.skat import skat_hand
+
+    assert skat_hand(parse_cards("J♦ J♣ A♥ 7♦ T♠ J♥")) == "J♣ J♥ J♦  T♠  A♥  7♦"

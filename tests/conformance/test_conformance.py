@@ -6,6 +6,7 @@ New games join automatically (see conftest.py). Each test states the contract it
 from __future__ import annotations
 
 import contextlib
+import json
 from random import Random
 from typing import Any
 
@@ -162,6 +163,25 @@ def test_observations_hide_what_a_seat_cannot_see(game: Game[Any]) -> None:
             steps += 1
     if not is_perfect_information(game):
         assert hidden_differs, "sampled worlds never differ: is anything hidden at all?"
+
+
+def test_observations_and_events_encode_as_json(game: Game[Any]) -> None:
+    """What external bots receive is plain JSON, with actions in the game's notation."""
+    rng = Random(6)
+    for seed in range(scaled(3)):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal:
+            for seat in range(game.num_players):
+                data = state.observe(seat).to_json()
+                json.dumps(data)
+                if seat == state.current_player:
+                    assert data["legal_actions"] == [str(a) for a in state.legal_actions()]
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        for event in state.events:
+            data = event.to_json()
+            assert data["type"] == type(event).__name__
+            json.dumps(data)
 
 
 def test_notation_errors_are_parlour_errors(game: Game[Any]) -> None:

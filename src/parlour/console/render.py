@@ -20,6 +20,8 @@ from parlour.core import DealScored, Event, Game, GameOver, State
 RENDERERS: dict[str, str] = {
     "hearts": "parlour.console.hearts:HeartsRenderer",
     "territory": "parlour.console.territory:TerritoryRenderer",
+    "skat": "parlour.console.skat:SkatRenderer",
+    "skat.ramsch": "parlour.console.skat:SkatRenderer",
 }
 
 _SUIT_STYLE = {"♥": "bold red", "♦": "bold red", "♣": "bold", "♠": "bold"}

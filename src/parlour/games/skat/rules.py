@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from parlour.cards import CARDS_32, CardSet, format_cards, parse_cards
+from parlour.cards import CARD, CARDS_32, CardSet, format_cards, parse_cards
 from parlour.core import (
     Action,
     Game,
@@ -104,7 +104,7 @@ def _plays(mask: int) -> tuple[Play, ...]:
 
 
 _CARD_BITS = tuple(1 << card for card in CARDS_32)
-_CARD_PLAYED = tuple({card: CardPlayed(seat=seat, card=card) for card in CARDS_32}
+_CARD_PLAYED = tuple({card: CardPlayed(seat=seat, card=CARD[card]) for card in CARDS_32}
                      for seat in range(4))
 """Interned `CardPlayed` events (events are immutable values)."""
 _CALLED: dict[tuple[int, SkatAction, int], Called] = {}
@@ -400,8 +400,9 @@ class SkatState(State["Skat"]):
             skat=CardSet(skat),
             declarer_hand=open_hand,
             leader=self.leader,
-            trick=self.trick,
-            tricks=self.tricks,
+            trick=tuple(CARD[c] for c in self.trick),
+            tricks=tuple((leader, tuple(CARD[c] for c in cards), winner)
+                         for leader, cards, winner in self.tricks),
             scores=self.totals,
             deal_results=self.results,
         )
@@ -483,7 +484,8 @@ class SkatState(State["Skat"]):
         self.phase = BURY
         if not self.quiet:
             self.events.append(SkatPickedUp(seat=p))
-            self.events.append(SkatSeen(seat=p, cards=self.dealt_skat, visible_to=frozenset((p,))))
+            self.events.append(SkatSeen(seat=p, cards=CardSet(self.dealt_skat),
+                                        visible_to=frozenset((p,))))
 
     def _bury(self, cards: int) -> None:
         p = self.declarer
@@ -491,14 +493,14 @@ class SkatState(State["Skat"]):
         self.skat = cards
         self.phase = DECLARE_PHASE
         if not self.quiet:
-            self.events.append(Buried(seat=p, cards=cards, visible_to=frozenset((p,))))
+            self.events.append(Buried(seat=p, cards=CardSet(cards), visible_to=frozenset((p,))))
 
     def _declare(self, contract: Contract) -> None:
         p = self.declarer
         if not self.quiet:
             self.events.append(Declared(seat=p, contract=contract, bid=self.bid))
             if contract.ouvert:
-                self.events.append(HandShown(seat=p, cards=self.hands[p]))
+                self.events.append(HandShown(seat=p, cards=CardSet(self.hands[p])))
         self.begin_play(contract, p)
 
     def begin_play(self, contract: Contract, declarer: int | None = None) -> None:
@@ -531,7 +533,8 @@ class SkatState(State["Skat"]):
         self.leader = self.current = winner
         if not self.quiet:
             self.events.append(TrickWon(
-                trick=len(tricks) - 1, leader=leader, cards=trick, winner=winner,
+                trick=len(tricks) - 1, leader=leader, cards=tuple(CARD[x] for x in trick),
+                winner=winner,
                 points=CARD_POINTS[a] + CARD_POINTS[b] + CARD_POINTS[c],
             ))
         if len(tricks) == TRICKS or (
@@ -598,7 +601,7 @@ class SkatState(State["Skat"]):
                 deal=self.deal, dealer=dealer, seats=self.seats, sits_out=n == 4
             ))
             for seat in self.seats:
-                self.events.append(HandDealt(seat=seat, cards=hands[seat],
+                self.events.append(HandDealt(seat=seat, cards=CardSet(hands[seat]),
                                              visible_to=frozenset((seat,))))
 
     def check_invariants(self) -> None:
