@@ -16,6 +16,7 @@ from parlour.core import Game
 
 FAST_PARAMS: dict[str, dict[str, Any]] = {
     "hearts": {"end_score": 30},
+    "spades": {"mercy": True},  # random bids sink both sides; mercy ends the game
     "territory": {"size": 6, "rounds": 8, "players": 3},
 }
 

@@ -151,3 +151,28 @@ def test_a_failing_hook_is_logged_as_a_fault_not_a_crash(caplog: pytest.LogCaptu
     assert record.result.complete
     assert record.faults and record.faults[0].kind == "hook"
     assert "hook bug" in caplog.text
+
+
+class SlowPerson(RandomAgent):
+    interactive = True
+
+    def act(self, observation: Observation) -> Action:
+        import time
+
+        time.sleep(0.02)
+        return super().act(observation)
+
+
+class SlowBot(SlowPerson):
+    interactive = False
+
+
+def test_interactive_agents_are_never_timed_and_others_are() -> None:
+    policy = FaultPolicy(move_time=0.001, time_bank=0.0)
+    game = parlour.load_game("hearts", end_score=1)
+    person = Match(game, [SlowPerson(), "random", "random", "random"], seed=1, policy=policy)
+    assert not person.run().faults
+    bot = Match(game, [SlowBot(), "random", "random", "random"], seed=1, policy=policy)
+    record = bot.run()
+    assert record.faults[0].kind == "timeout"
+    assert "time bank is spent" in record.faults[0].message

@@ -22,7 +22,6 @@ import queue
 import shlex
 import signal
 import subprocess
-import sys
 import threading
 import time
 from collections import deque
@@ -30,6 +29,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from parlour.agents.base import AgentCrashed, AgentGarbage, AgentTimeout, BaseAgent
+from parlour.agents.limits import limit_process, pre_exec
 from parlour.core import Action, AgentError, Event, Game, Observation, ParlourError
 
 log = logging.getLogger("parlour.agents.external")
@@ -142,11 +142,12 @@ class ExternalAgent(BaseAgent):
             self._process = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True,
-                preexec_fn=_limiter(limits) if sys.platform != "win32" else None,
+                preexec_fn=pre_exec(limits),
             )
         except OSError as error:
             raise AgentError(f"cannot start {self.name!r}: {error.strerror or error}") from None
         process = self._process
+        limit_process(process.pid, limits)
         assert process.stdin and process.stdout and process.stderr
         for target, stream in ((self._read_stdout, process.stdout),
                                (self._read_stderr, process.stderr),
@@ -288,21 +289,6 @@ def _read_answer(line: str) -> tuple[str, int | None]:
             return data["action"], answer_id if isinstance(answer_id, int) else None
         raise AgentGarbage(f"answer {line[:80]!r} has no \"action\" text")
     return line, None
-
-
-def _limiter(limits: ProcessLimits) -> Any:
-    """A pre-exec function that applies the CPU and memory limits in the child."""
-
-    def apply() -> None:
-        import resource
-
-        if limits.cpu_seconds:
-            resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_seconds, limits.cpu_seconds + 5))
-        if limits.memory_mb:
-            size = limits.memory_mb << 20
-            resource.setrlimit(resource.RLIMIT_AS, (size, size))
-
-    return apply
 
 
 def exec_agent(command: str, game: Game[Any] | None = None, seat: int = 0,

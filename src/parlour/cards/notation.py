@@ -17,7 +17,6 @@ from parlour.cards.card import (
     RANK_CHARS,
     SPADES,
     SUIT_LETTERS,
-    SUIT_MASKS,
     SUIT_SYMBOLS,
     iter_cards,
     make_card,
@@ -149,8 +148,15 @@ def format_cards(
     marks = SUIT_LETTERS if ascii else SUIT_SYMBOLS
     groups = []
     for suit in suit_order:
-        in_suit = mask & SUIT_MASKS[suit]
-        if in_suit:
-            ranks = "".join(RANK_CHARS[c & 15] for c in reversed(list(iter_cards(in_suit))))
+        pattern = mask >> (16 * suit) & 0x7FFC
+        if pattern:
+            ranks = _RANK_STRINGS.get(pattern)
+            if ranks is None:
+                ranks = _RANK_STRINGS[pattern] = "".join(
+                    RANK_CHARS[r] for r in range(14, 1, -1) if pattern >> r & 1)
             groups.append(ranks + marks[suit])
     return " ".join(groups)
+
+
+_RANK_STRINGS: dict[int, str] = {}
+"""The ranks of a 13-bit suit pattern, high to low (cached: at most 8192 patterns)."""

@@ -21,8 +21,9 @@ def deal_constrained(
     cards = cards_of(unknown)
     if sum(sizes) != len(cards):
         raise ParlourError(f"cannot deal {len(cards)} unknown cards into hands of {list(sizes)}")
+    eligible = {card: _eligible(card, allowed) for card in cards}
     for _ in range(tries):
-        hands = _greedy(cards, sizes, allowed, rng)
+        hands = _greedy(cards, sizes, eligible, rng)
         if hands is not None:
             return hands
     hands = _exhaustive(cards, sizes, allowed, rng)
@@ -36,15 +37,15 @@ def _eligible(card: int, allowed: Sequence[int]) -> list[int]:
 
 
 def _greedy(
-    cards: list[int], sizes: Sequence[int], allowed: Sequence[int], rng: Random
+    cards: list[int], sizes: Sequence[int], eligible: dict[int, list[int]], rng: Random
 ) -> list[int] | None:
     room = list(sizes)
     hands = [0] * len(sizes)
     order = list(cards)
     rng.shuffle(order)
-    order.sort(key=lambda c: len(_eligible(c, allowed)))
+    order.sort(key=lambda c: len(eligible[c]))
     for card in order:
-        options = [i for i in _eligible(card, allowed) if room[i] > 0]
+        options = [i for i in eligible[card] if room[i] > 0]
         if not options:
             return None
         seat = options[rng.randrange(len(options))]

@@ -216,6 +216,11 @@ def render(
     console.print(f"wrote {written}")
 
 
+from parlour.cli.territory import territory_app  # noqa: E402 (it uses usage_errors above)
+
+app.add_typer(territory_app, name="territory", help="Rank Territory players as game17 did.")
+
+
 def main() -> None:
     """Entry point of the `parlour` script."""
     app()

@@ -37,6 +37,8 @@ def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
                 renderer.event(event, match.state)
     except AgentQuit as quit_:
         console.print(f"[yellow]Game abandoned after {len(match.times)} moves: {quit_}[/]")
+    except KeyboardInterrupt:
+        console.print(f"[yellow]Game abandoned after {len(match.times)} moves (interrupted)[/]")
     finally:
         match.close()
     record = match.record()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from types import MappingProxyType
@@ -117,34 +117,60 @@ class Observation:
 
 def jsonable(value: Any) -> Any:
     """`value` as JSON-ready data: objects with `to_json` use it, actions become their
-    notation, dataclasses become dicts, sequences lists, arrays nested lists."""
-    if value is None or isinstance(value, (bool, str, float)):
-        return value
-    to_json = getattr(value, "to_json", None)
-    if to_json is not None:
-        return to_json()
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, Action):
-        return str(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return jsonable_fields(value)
-    if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, (set, frozenset)):
-        return sorted(jsonable(v) for v in value)
-    if isinstance(value, (list, tuple)):
-        return [jsonable(v) for v in value]
-    tolist = getattr(value, "tolist", None)
-    if tolist is not None:
-        return tolist()
-    return str(value)
+    notation, dataclasses become dicts, sequences lists, arrays nested lists.
+
+    The conversion is chosen once per type and cached, so encoding stays cheap on the
+    external-bot hot path.
+    """
+    kind = type(value)
+    convert = _CONVERTERS.get(kind)
+    if convert is None:
+        convert = _CONVERTERS[kind] = _converter_for(kind)
+    return convert(value)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _sequence(value: Any) -> list[Any]:
+    return [jsonable(v) for v in value]
+
+
+def _converter_for(kind: type) -> Callable[[Any], Any]:
+    if kind in (type(None), bool, str, float, int):
+        return _same
+    if callable(getattr(kind, "to_json", None)):
+        return lambda value: value.to_json()
+    if issubclass(kind, int):
+        return int
+    if issubclass(kind, Action):
+        return str
+    if dataclasses.is_dataclass(kind):
+        return jsonable_fields
+    if issubclass(kind, Mapping):
+        return lambda value: {str(k): jsonable(v) for k, v in value.items()}
+    if issubclass(kind, (set, frozenset)):
+        return lambda value: sorted(jsonable(v) for v in value)
+    if issubclass(kind, (list, tuple)):
+        return _sequence
+    if callable(getattr(kind, "tolist", None)):
+        return lambda value: value.tolist()
+    return str
+
+
+_CONVERTERS: dict[type, Callable[[Any], Any]] = {}
 
 
 def jsonable_fields(obj: Any, skip: tuple[str, ...] = ()) -> dict[str, Any]:
     """A dataclass's fields as JSON-ready data."""
-    return {f.name: jsonable(getattr(obj, f.name))
-            for f in dataclasses.fields(obj) if f.name not in skip}
+    names = _FIELD_NAMES.get(type(obj))
+    if names is None:
+        names = _FIELD_NAMES[type(obj)] = tuple(f.name for f in dataclasses.fields(obj))
+    return {name: jsonable(getattr(obj, name)) for name in names if name not in skip}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 class Move(NamedTuple):

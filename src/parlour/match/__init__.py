@@ -7,7 +7,10 @@ instead, and after `FaultPolicy.strike_limit` faults the seat forfeits and plays
 to the end.
 
 Time: with `FaultPolicy.move_time` set, each decision may take that long plus whatever is left
-of the seat's `time_bank`; time over the move limit is taken from the bank. Agents in another
+of the seat's `time_bank`; time over the move limit is taken from the bank. Agents marked
+``interactive = True`` (people) are never timed, nor are agents marked ``self_timed = True``,
+which enforce the limit themselves with the game's own consequence (a Territory player file
+over its time forfeits its turn, as in game17). Agents in another
 process are cut off at that budget; in-process agents cannot be interrupted, so a late answer
 is discarded and counted as a timeout once the bank is spent.
 """
@@ -190,7 +193,8 @@ class Match:
             return self._fallback(seat), 0.0
         observation = state.observe(seat)
         agent = self.agents[seat]
-        move_time = self.policy.move_time
+        untimed = getattr(agent, "interactive", False) or getattr(agent, "self_timed", False)
+        move_time = None if untimed else self.policy.move_time
         act_within = getattr(agent, "act_within", None)
         start = time.perf_counter()
         try:
@@ -212,7 +216,7 @@ class Match:
             self._fault(seat, "exception", f"act raised {type(error).__name__}: {error}")
             return self._fallback(seat), elapsed
         elapsed = time.perf_counter() - start
-        if not self._spend(seat, elapsed):
+        if move_time is not None and not self._spend(seat, elapsed):
             self._fault(seat, "timeout", f"answered after {elapsed:.3f}s; the limit is "
                         f"{move_time}s and the time bank is spent")
             return self._fallback(seat), elapsed

@@ -195,3 +195,20 @@ def test_an_agent_reused_for_a_second_game_makes_a_new_mover() -> None:
     parlour.Match(game, [agent], seed=2).run()
     movers = agent.program.module.MOVERS
     assert len(movers) == 2 and movers[1].seen[0] == 2
+
+
+def test_a_looping_player_file_forfeits_its_turn_under_a_match_time_limit() -> None:
+    """`--move-time` on a match: the worker cuts the loop off and the turn is forfeited,
+    a game17 forfeit rather than a match fault, and the game goes on."""
+    import parlour
+    from parlour.match import FaultPolicy, Match
+
+    game = parlour.load_game("territory", size=4, rounds=2, players=2)
+    looping = str(Path(__file__).parent / "players" / "looping_player.py")
+    match = Match(game, ["heuristic", f"file:{looping}"], seed=1,
+                  policy=FaultPolicy(move_time=0.2))
+    record = match.run()
+    assert record.result.complete
+    assert not record.faults
+    forfeits = [e for e in match.state.events if type(e).__name__ == "TurnForfeited"]
+    assert forfeits and all(e.owner == 1 for e in forfeits)  # type: ignore[attr-defined]

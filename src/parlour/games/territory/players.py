@@ -200,6 +200,9 @@ class _Timeout(Exception):
 class TimedPlayerAgent(_StartsMover):
     """Runs a game17 player file in a worker process, with a wall-clock limit per move."""
 
+    self_timed = True
+    """It enforces its own limit (a late move forfeits the turn), so a match does not time it."""
+
     def __init__(self, path: str | Path, game: Game[Any], seat: int, rng: Random,
                  time_limit: float, color: str | None = None,
                  start_limit: float = START_LIMIT) -> None:

@@ -1,0 +1,194 @@
+"""Seat views: what one seat sees at the console, for the `human` agent.
+
+`SeatView` works for every game from the contract alone: it shows the observation's fields
+(from `Observation.to_json`), each event's `describe()`, and reads moves with
+`game.parse_action`. Card games get more from it for free: a hand (`hand` field) is shown
+sorted and coloured with the cards that may not be played dimmed, and a trick in progress
+(`trick` and `leader` fields) with who played what. Games register a better view in `VIEWS`
+(``"module:Class"``, imported on first use) with `register_view`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from parlour.console.render import styled
+from parlour.console.views.cards import dim, hand_text, legal_cards, played_text
+from parlour.core import Action, Event, Game, GameOver, Observation
+
+VIEWS: dict[str, str | type[SeatView]] = {
+    "hearts": "parlour.console.views.hearts:HeartsView",
+    "spades": "parlour.console.views.spades:SpadesView",
+    "skat": "parlour.console.views.skat:SkatView",
+    "skull": "parlour.console.views.skull:SkullView",
+    "territory": "parlour.console.views.territory:TerritoryView",
+}
+"""Game id (or the family before a dot: ``skat`` for ``skat.ramsch``) -> a `SeatView` class or
+``"module:Class"``."""
+
+_HIDDEN_FIELDS = {"seat", "current_player", "legal_actions"}
+_LONGEST_VALUE = 240
+
+
+def register_view(game_id: str, target: str | type[SeatView]) -> None:
+    """Use `target` (a `SeatView` subclass or ``"module:Class"``) for `game_id`."""
+    VIEWS[game_id] = target
+
+
+def view_for(game: Game[Any], seat: int, console: Console) -> SeatView:
+    """The best view of `game` for `seat`: the game's own if registered, else the generic one."""
+    target = VIEWS.get(game.id) or VIEWS.get(game.id.split(".")[0])
+    if target is None:
+        return SeatView(game, seat, console)
+    if isinstance(target, str):
+        module_name, _, attribute = target.partition(":")
+        target = getattr(importlib.import_module(module_name), attribute)
+        assert isinstance(target, type) and issubclass(target, SeatView), target
+    return target(game, seat, console)
+
+
+class SeatView:
+    """One seat's view of a game: its table at a decision, its events, its prompt and help."""
+
+    verb = "move"
+    """What the player does at a decision, for the prompt (``play``, ``bid``, ...)."""
+    hints: Sequence[str] = ()
+    """Lines of help on this game's notation, shown by ``h``."""
+
+    def __init__(self, game: Game[Any], seat: int, console: Console) -> None:
+        self.game = game
+        self.seat = seat
+        self.console = console
+        self._rng = Random(seat)
+
+    # --- names --------------------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        """A seat as the player reads it: ``you`` or ``seat 2``."""
+        return "you" if seat == self.seat else f"seat {seat}"
+
+    def names(self) -> list[str]:
+        """Short names by seat, for lines of cards played."""
+        return [self.name(s) for s in range(self.game.num_players)]
+
+    def personal(self, text: str) -> str:
+        """`text` with this seat's number marked: ``seat 0`` becomes ``seat 0 (you)``."""
+        return re.sub(rf"\bseat {self.seat}\b(?! \(you\))", f"seat {self.seat} (you)", text)
+
+    # --- the table ----------------------------------------------------------------------------
+    def show(self, observation: Observation) -> None:
+        """Print everything this seat may see, before it decides."""
+        print_ = self.console.print
+        print_(Rule(f"{self.game.name or self.game.id} · seat {self.seat} (you) to {self.verb}",
+                    style="dim"))
+        data = observation.to_json()
+        shown_with_cards = {"hand", "trick", "leader", "tricks"}
+        for key, value in data.items():
+            if key in _HIDDEN_FIELDS or (key in shown_with_cards and _is_card_game(observation)):
+                continue
+            print_(dim(f"  {key.replace('_', ' ')}: ") + styled(_short(value)))
+        if _is_card_game(observation):
+            self.show_cards(observation)
+
+    def show_cards(self, observation: Observation) -> None:
+        """The last trick, the trick in progress and the hand, for observations with those
+        fields (`tricks` as ``(leader, cards, ...)``, `trick` and `leader`, `hand`)."""
+        print_ = self.console.print
+        players = self.game.num_players
+        names = self.names()
+        tricks = getattr(observation, "tricks", None)
+        if tricks and _is_trick(tricks[-1]):
+            leader, cards = tricks[-1][0], tricks[-1][1]
+            winner = tricks[-1][2] if len(tricks[-1]) > 2 else None
+            print_(dim("  last trick: ")
+                   + played_text(cards, leader, players, names,
+                                 winner if isinstance(winner, int) else None, self.seat))
+        trick = getattr(observation, "trick", None)
+        leader = getattr(observation, "leader", None)
+        if trick and isinstance(leader, int):
+            print_(dim("  trick: ")
+                   + played_text(trick, leader, players, names, you=self.seat))
+        hand = getattr(observation, "hand", None)
+        if isinstance(hand, int):
+            mine = observation.current_player == self.seat
+            legal = legal_cards(observation.legal_actions) if mine else None
+            print_(dim("  your hand: ") + self.hand_text(hand, legal))
+
+    def hand_text(self, hand: int, playable: int | None = None) -> Text:
+        """A hand sorted and coloured; cards outside `playable` dimmed."""
+        return hand_text(hand, playable)
+
+    def prompt(self, observation: Observation) -> str:
+        """The input prompt at a decision."""
+        return f"[seat {self.seat}] {self.verb}> "
+
+    def legal(self, observation: Observation) -> Text:
+        """The legal moves, numbered for ``#N``."""
+        text = dim("  legal: ")
+        for number, action in enumerate(observation.legal_actions, start=1):
+            text += dim(f"#{number} ") + styled(str(action)) + Text("  ")
+        return text
+
+    # --- input --------------------------------------------------------------------------------
+    def read(self, text: str, observation: Observation) -> list[Action]:
+        """The action(s) `text` names; raises `ParlourError` (a one-line reason) if none.
+
+        Usually one action; a view may accept several at once (three cards to pass in Hearts),
+        which the agent then plays at the following decisions.
+        """
+        return [self.game.parse_action(text, observation)]
+
+    def why_illegal(self, action: Action, observation: Observation) -> str:
+        """Why `action` may not be played now, as far as this seat can tell."""
+        reason = None
+        try:
+            state = self.game.sample_state(observation, self._rng)
+            reason = state.why_illegal(action)
+        except Exception:  # a game without sampling, or an odd action: say it plainly
+            reason = None
+        if not reason:
+            return "it is not among the legal moves (type ? to list them)"
+        return re.sub(rf"\bseat {self.seat} (does|is) not\b",
+                      lambda m: "you do not" if m.group(1) == "does" else "you are not",
+                      reason)
+
+    # --- events -------------------------------------------------------------------------------
+    def event(self, event: Event) -> None:
+        """Print an event this seat sees, compactly."""
+        if isinstance(event, GameOver):
+            self.game_over(event)
+            return
+        self.console.print(Text("  ") + styled(self.personal(event.describe())))
+
+    def game_over(self, event: GameOver) -> None:
+        winners = ", ".join(self.name(w) for w in event.winners)
+        line = f"Game over · {'winner' if len(event.winners) == 1 else 'winners'}: {winners}"
+        self.console.print(Rule(line, style="bold"))
+        scores = "  ".join(f"{self.name(s)} {score}" for s, score in enumerate(event.scores))
+        self.console.print(Text(f"  final scores: {scores}"))
+
+
+def _is_trick(entry: Any) -> bool:
+    return (isinstance(entry, tuple) and len(entry) >= 2 and isinstance(entry[0], int)
+            and isinstance(entry[1], tuple) and all(isinstance(c, int) for c in entry[1]))
+
+
+def _is_card_game(observation: Observation) -> bool:
+    return isinstance(getattr(observation, "hand", None), int)
+
+
+def _short(value: Any) -> str:
+    """A JSON value on one line, cut short when long (a board, a long history)."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    if len(text) > _LONGEST_VALUE:
+        size = f" ({len(value)} items)" if isinstance(value, (list, dict)) else ""
+        text = text[:_LONGEST_VALUE - 1] + "…" + size
+    return text

@@ -1,0 +1,92 @@
+"""The Skat seat view: who deals and bids, the contract, the skat as far as it is known."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from parlour.cards import JACK, SUIT_SYMBOLS, format_cards
+from parlour.cards.card import RANK_CHARS
+from parlour.console.render import styled
+from parlour.console.views.cards import SUIT_STYLES, dim
+from parlour.console.views.tricks import TrickTakingView
+from parlour.core import Observation
+from parlour.games.skat.tables import skat_sorted
+
+PLACES = ("forehand", "middlehand", "rearhand")
+
+
+class SkatView(TrickTakingView):
+    """Skat (and Ramsch) from one seat."""
+
+    hints = (
+        "Bidding: a value (18 or bid 18), hold (or yes), pass.",
+        "Declarer: pickup, or declare at once (declare grand hand); then bury two cards",
+        "(bury J♣ 7♦) and declare (declare hearts, declare null ouvert).",
+        "Play a card: J♣, jc or Jc; a bare rank will do when only one card fits.",
+    )
+
+    def title(self, observation: Observation) -> str:
+        obs = observation
+        phase = str(getattr(obs, "phase", ""))
+        tricks = getattr(obs, "tricks", ())
+        trick = f" · trick {len(tricks) + 1} of 10" if phase in ("play", "playing") else ""
+        return f"Deal {getattr(obs, 'deal', 0) + 1} · {phase}{trick}"
+
+    def summary(self, observation: Observation) -> Sequence[RenderableType]:
+        obs: object = observation
+        lines: list[RenderableType] = []
+        seats = getattr(obs, "seats", ())
+        dealer = getattr(obs, "dealer", None)
+        places = " · ".join(f"{place} {self.label(s)}" for place, s in zip(PLACES, seats,
+                                                                          strict=False))
+        deals = f"{self.label(dealer)} deals · " if isinstance(dealer, int) else ""
+        lines.append(Text(f"  {deals}{places}"))
+        bidding = getattr(obs, "bidding", ())
+        if bidding:
+            calls = " · ".join(f"{self.names()[s]} {a}" for s, a in bidding)
+            lines.append(dim("  bidding  ") + Text(calls))
+        declarer = getattr(obs, "declarer", None)
+        contract = getattr(obs, "contract", None)
+        if isinstance(declarer, int):
+            game = getattr(contract, "describe", lambda: "not declared yet")()
+            bid = getattr(obs, "bid", 0)
+            lines.append(dim("  declarer ")
+                         + Text(f"{self.label(declarer)} at {bid} · {game}", style="bold"))
+        skat = getattr(obs, "skat", 0)
+        if skat:
+            lines.append(dim("  skat     ") + styled(format_cards(skat)))
+        open_hand = getattr(obs, "declarer_hand", None)
+        if isinstance(open_hand, int) and isinstance(declarer, int) and declarer != self.seat:
+            lines.append(dim("  declarer's open hand  ") + self.hand_text(open_hand))
+        scores = getattr(obs, "scores", ())
+        if scores:
+            lines.append(dim("  scores   ") + Text(
+                " · ".join(f"{self.names()[s]} {v}" for s, v in enumerate(scores))))
+        return lines
+
+    def hand_text(self, hand: int, playable: int | None = None) -> Text:
+        """A hand as Skat players sort it: the Jacks (♣ ♠ ♥ ♦), then ♣ ♠ ♥ ♦ from the Ace."""
+        text = Text()
+        previous: int | None = None  # the suit of the group being written; -1 for Jacks
+        for card in skat_sorted(hand):
+            group = -1 if card & 15 == JACK else card >> 4
+            if previous is not None and (group != previous or group == -1):
+                if previous != -1:
+                    text.append(SUIT_SYMBOLS[previous], style=SUIT_STYLES[previous])
+                text.append(" ")
+            allowed = playable is None or bool(playable >> card & 1)
+            style = SUIT_STYLES[card >> 4] if allowed else "dim"
+            text.append(RANK_CHARS[card & 15], style=style)
+            if group == -1:
+                text.append(SUIT_SYMBOLS[card >> 4], style=SUIT_STYLES[card >> 4])
+            previous = group
+        if previous is not None and previous != -1:
+            text.append(SUIT_SYMBOLS[previous], style=SUIT_STYLES[previous])
+        return text if text else dim("-")
+
+    def prompt(self, observation: Observation) -> str:
+        phase = str(getattr(observation, "phase", ""))
+        return "bid> " if phase.startswith("bid") else f"{phase or 'move'}> "

@@ -1,0 +1,72 @@
+"""The Territory seat view: the board with your squares marked, and only the seats' turns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.rule import Rule
+from rich.text import Text
+
+from parlour.console.views import SeatView
+from parlour.console.views.cards import dim
+from parlour.core import Event, GameOver, Observation
+
+SEAT_STYLES = ("bold green", "bold blue", "bold magenta", "bold yellow", "bold cyan",
+               "bold red")
+
+
+class TerritoryView(SeatView):
+    """The torus as a grid of piece counts: yours green, other seats in colour, zombies dim.
+
+    Zombies' turns are not listed one by one (there are hundreds a round); the board shows
+    what they did.
+    """
+
+    verb = "move"
+    hints = (
+        "A turn: 3,4 n 2 moves 2 pieces from row 3, column 4 north (n s e w); join moves with",
+        "';' (3,4 n 2; 3,4 e 1); leave the count out to move them all; stay does nothing.",
+    )
+
+    def show(self, observation: Observation) -> None:
+        obs: Any = observation
+        owners, numbers = obs.owners, obs.numbers
+        size = int(owners.shape[0])
+        mine = owners == obs.owner
+        print_ = self.console.print
+        print_(Rule(f"Round {obs.round + 1} of {obs.num_rounds} · you are owner {obs.owner}",
+                    style="cyan"))
+        header = dim("     ")
+        for col in range(size):
+            header.append(f"{col:>3}", style="dim")
+        print_(header)
+        for row in range(size):
+            line = dim(f"  {row:>2} ")
+            for col in range(size):
+                owner = int(owners[row, col])
+                if owner == obs.owner:
+                    style = "bold green reverse"
+                elif owner < obs.num_players:
+                    style = SEAT_STYLES[owner % len(SEAT_STYLES)]
+                else:
+                    style = "dim"
+                line.append(f"{int(numbers[row, col]):>3}", style=style)
+            print_(line)
+        squares, pieces = int(mine.sum()), int(numbers[mine].sum())
+        print_(Text(f"  you hold {squares} square{'s' if squares != 1 else ''} with {pieces} "
+                    f"piece{'s' if pieces != 1 else ''}", style="bold"))
+
+    def event(self, event: Event) -> None:
+        if isinstance(event, GameOver):
+            self.console.print(Text("  ") + Text(self.personal(event.describe())))
+            return
+        kind = type(event).__name__
+        if kind == "RoundStarted":
+            self.console.print(Rule(event.describe(), style="dim"))
+        elif kind in ("TurnPlayed", "TurnForfeited") and getattr(event, "seat", None) is None:
+            return  # a zombie
+        else:
+            self.console.print(Text("  ") + Text(self.personal(event.describe())))
+
+    def prompt(self, observation: Observation) -> str:
+        return "your turn> "
