@@ -49,11 +49,15 @@ def bench(game: Game[Any], seconds: float = 3.0, quiet: bool = False, seed: int 
         state = game.new_state(seed=seed + games)
         state.quiet = quiet
         randrange = rng.randrange
+        moves = 0
         while not state.is_terminal:
             legal = state.legal_actions()
             state.apply(legal[randrange(len(legal))])
-            decisions += 1
+            moves += 1
+            if not moves % 4096 and time.perf_counter() - start >= seconds:
+                break  # a game random play may never finish (Spades without mercy)
+        decisions += moves
         deals += sum(1 for move in state.history if move.player == CHANCE)
-        games += 1
+        games += state.is_terminal
         elapsed = time.perf_counter() - start
     return BenchResult(game.spec, quiet, games, deals, decisions, elapsed)

@@ -21,6 +21,8 @@ log = logging.getLogger("parlour.registry")
 _BUILTIN: dict[str, str] = {
     "hearts": "parlour.games.hearts:Hearts",
     "territory": "parlour.games.territory:Territory",
+    "spades": "parlour.games.spades:Spades",
+    "skull": "parlour.games.skull:Skull",
     "skat": "parlour.games.skat:Skat",
     "skat.ramsch": "parlour.games.skat.ramsch:Ramsch",
 }

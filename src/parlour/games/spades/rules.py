@@ -1,0 +1,747 @@
+"""Spades: the rules (`Spades`) and a game in progress (`SpadesState`).
+
+Four players in two partnerships (seats 0 and 2 against 1 and 3), spades always trump, bids of
+0-13 tricks with Nil (and Blind Nil as an option), spades broken, bags and their penalty, and a
+whole game across hands until a partnership reaches the target. See docs/rules/spades.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any, ClassVar
+
+from parlour.cards import (
+    CARDS_52,
+    CLUBS,
+    DECK_52,
+    SPADES,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    format_card,
+    format_cards,
+    make_card,
+    parse_card,
+    parse_cards,
+)
+from parlour.core import (
+    Action,
+    Game,
+    GameOver,
+    NotationError,
+    Observation,
+    Param,
+    ParameterError,
+    State,
+    make_rng,
+)
+from parlour.core.game import parse_error
+from parlour.games.spades.actions import (
+    BID,
+    BLIND_CHOICES,
+    BLIND_NIL,
+    LOOK,
+    MAX_BID,
+    PLAY,
+    Bid,
+    BlindNil,
+    Look,
+    Play,
+    action_from_id,
+    plays_for,
+    suit_plays,
+)
+from parlour.games.spades.events import (
+    BidMade,
+    CardsSeen,
+    HandDealt,
+    SpadesBroken,
+    SpadesDealScored,
+    SpadesDealStarted,
+    TrickWon,
+    card_played,
+    trick_started,
+)
+from parlour.games.spades.observation import SpadesObservation
+from parlour.games.spades.scoring import TeamScore, score_partnership
+
+NUM_PLAYERS = 4
+HAND_SIZE = 13
+SPADES_MASK = SUIT_MASKS[SPADES]
+TWO_OF_CLUBS = make_card(2, CLUBS)
+TWO_CLUBS_BIT = 1 << TWO_OF_CLUBS
+LOWEST_SPADE = SPADES << 4
+_CARD_BITS = [1 << card for card in CARDS_52]
+NO_BID = -1
+FIRST_DEALER = 3
+"""Seat 3 deals the first hand, so seat 0 bids and (by default) leads first."""
+
+BLIND, BIDDING, PLAYING, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("blind", "bid", "play", "over")
+OPENING_LEADS = ("left_of_dealer", "two_of_clubs")
+
+
+def team_of(seat: int) -> int:
+    """The partnership of `seat`: 0 (North-South, seats 0 and 2) or 1 (East-West, 1 and 3)."""
+    return seat & 1
+
+
+def trick_winner(trick: Sequence[int]) -> int:
+    """Index into `trick` (play order) of the winner: the highest spade, else the highest card
+    of the suit led. Spades are the highest card ints, so the top card tells if one was played."""
+    top = max(trick)
+    if top >= LOWEST_SPADE:
+        return trick.index(top)
+    lead = trick[0] >> 4
+    best = trick[0]
+    for card in trick:
+        if card >> 4 == lead and card > best:
+            best = card
+    return trick.index(best)
+
+
+class Deal(Action):
+    """The chance move that deals four hands; kept in the history for undo and replay."""
+
+    __slots__ = ("hands",)
+    hands: tuple[int, ...]
+
+    def __init__(self, hands: Sequence[int]) -> None:
+        object.__setattr__(self, "hands", tuple(hands))
+
+    def __str__(self) -> str:
+        return "deal " + " | ".join(format_cards(h) for h in self.hands)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and other.hands == self.hands
+
+    def __hash__(self) -> int:
+        return hash(self.hands)
+
+
+class SpadesState(State["Spades"]):
+    """A whole game of Spades in progress, hand after hand until the game is decided.
+
+    `scores()` gives each seat its partnership's total; `returns()` is +1 for the winning
+    partnership's seats and -1 for the others once the game is over (0 before). The per
+    partnership views are `team_scores()`, `team_returns()` and `bags`.
+    """
+
+    __slots__ = (
+        "_legal", "bags", "bids", "blind", "broken", "current", "deal", "dealer", "hands",
+        "leader", "origin", "phase", "results", "seen", "totals", "trick", "tricks", "won",
+    )
+
+    def __init__(self, game: Spades, seed: int) -> None:
+        super().__init__(game, seed)
+        self.deal = 0
+        self.dealer = FIRST_DEALER
+        self.phase = BIDDING
+        self.hands = [0] * NUM_PLAYERS
+        self.bids: tuple[int, ...] = (NO_BID,) * NUM_PLAYERS
+        self.blind: tuple[bool, ...] = (False,) * NUM_PLAYERS
+        self.seen: tuple[bool, ...] = (True,) * NUM_PLAYERS
+        self.leader = 0
+        self.trick: tuple[Card, ...] = ()
+        self.tricks: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+        self.won: tuple[int, ...] = (0,) * NUM_PLAYERS
+        self.broken = False
+        self.totals: tuple[int, int] = (0, 0)
+        self.bags: tuple[int, int] = (0, 0)
+        self.results: tuple[tuple[int, int], ...] = ()
+        self.current: int | None = 0
+        self.origin: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
+        """The scores and bags the game started from (non-zero only with a setup)."""
+        self._legal = -1
+        """The legal mask of the current position once computed (-1: not yet)."""
+
+    # --- snapshots ------------------------------------------------------------------------
+    def _snapshot(self) -> Any:
+        return (
+            self.deal, self.dealer, self.phase, tuple(self.hands), self.bids, self.blind,
+            self.seen, self.leader, self.trick, self.tricks, self.won, self.broken, self.totals,
+            self.bags, self.results, self.current, self.origin,
+        )
+
+    def _restore(self, s: Any) -> None:
+        (self.deal, self.dealer, self.phase, hands, self.bids, self.blind, self.seen,
+         self.leader, self.trick, self.tricks, self.won, self.broken, self.totals, self.bags,
+         self.results, self.current, self.origin) = s
+        self.hands = list(hands)
+        self._legal = -1
+
+    # --- reading the state -----------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def legal_mask(self) -> int:
+        """The cards the current player may play, as a mask (0 outside the play phase).
+
+        Computed once per position: `legal_actions` and `is_legal` share it.
+        """
+        mask = self._legal
+        if mask < 0:
+            mask = self._legal = self._legal_mask()
+        return mask
+
+    def _legal_mask(self) -> int:
+        if self.phase != PLAYING:
+            return 0
+        hand: int = self.hands[self.current]  # type: ignore[index]
+        trick = self.trick
+        if trick:
+            return hand & SUIT_MASKS[trick[0] >> 4] or hand
+        if not self.tricks and self.game.opening_lead == "two_of_clubs":
+            return TWO_CLUBS_BIT
+        if not self.broken:
+            return hand & ~SPADES_MASK or hand
+        return hand
+
+    def legal_actions(self) -> Sequence[Action]:
+        phase = self.phase
+        if phase == PLAYING:
+            mask = self.legal_mask()
+            if self.trick:
+                suit = self.trick[0] >> 4
+                bits = mask >> (suit << 4) & 0x7FFC
+                if bits << (suit << 4) == mask:  # following suit: one cached tuple
+                    return suit_plays(suit, bits)
+            return plays_for(mask)
+        if phase == BIDDING:
+            return self.game.bid_actions
+        if phase == BLIND:
+            return BLIND_CHOICES
+        return ()
+
+    def is_legal(self, action: Action) -> bool:
+        kind = type(action)
+        phase = self.phase
+        if kind is Play:
+            return phase == PLAYING and bool(self.legal_mask() >> action.card & 1)  # type: ignore[attr-defined]
+        if kind is Bid:
+            return phase == BIDDING and (action.tricks > 0 or self.game.nil)  # type: ignore[attr-defined]
+        if kind is BlindNil or kind is Look:
+            return phase == BLIND
+        return False
+
+    def why_illegal(self, action: Action) -> str | None:
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(action, (Play, Bid, BlindNil, Look)):
+            return f"{type(action).__name__} is not a Spades action"
+        if self.is_legal(action):
+            return None
+        p = self.current
+        assert p is not None
+        phase = PHASE_NAMES[self.phase]
+        if isinstance(action, (BlindNil, Look)):
+            return (f"'{action}' is only for a seat offered Blind Nil before it looks "
+                    f"({phase} phase now)")
+        if isinstance(action, Bid):
+            if self.phase == BIDDING:
+                return "Nil is not allowed in this game (nil=false)"
+            if self.phase == BLIND:
+                return f"seat {p} must first choose 'blind nil' or 'look'"
+            return "the bidding is over; play a card"
+        if self.phase == BLIND:
+            return f"seat {p} must first choose 'blind nil' or 'look'"
+        if self.phase == BIDDING:
+            return f"seat {p} must bid first (e.g. 'bid 3' or 'nil')"
+        card = action.card
+        hand = self.hands[p]
+        name = format_card(card)
+        if not hand >> card & 1:
+            return f"seat {p} does not hold {name}"
+        if self.trick:
+            lead = self.trick[0] >> 4
+            return f"must follow suit: {format_cards(hand & SUIT_MASKS[lead])} can be played"
+        if not self.tricks and self.game.opening_lead == "two_of_clubs":
+            return "the 2♣ must lead the first trick"
+        return "spades are not broken yet and seat holds other suits to lead"
+
+    def team_scores(self) -> tuple[int, int]:
+        """Total points per partnership: (North-South, East-West)."""
+        return self.totals
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's partnership total (seats 0 and 2 share one, 1 and 3 the other)."""
+        ns, ew = self.totals
+        return (ns, ew, ns, ew)
+
+    def team_returns(self) -> tuple[float, float]:
+        """+1 for the winning partnership and -1 for the other once over; (0, 0) before."""
+        if self.phase != OVER:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.totals[0] > self.totals[1] else (-1.0, 1.0)
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's partnership result: +1 win, -1 loss once over; 0 before."""
+        ns, ew = self.team_returns()
+        return (ns, ew, ns, ew)
+
+    def running_returns(self) -> tuple[float, ...]:
+        """Each seat's partnership lead in points (its total minus the other's): the standing
+        search scores a playout with when it stops at the end of a hand."""
+        margin = float(self.totals[0] - self.totals[1])
+        return (margin, -margin, margin, -margin)
+
+    def winners(self) -> tuple[int, ...]:
+        if self.phase != OVER:
+            return ()
+        team = 0 if self.totals[0] > self.totals[1] else 1
+        return (team, team + 2)
+
+    def observe(self, seat: int) -> SpadesObservation:
+        seen = self.seen[seat]
+        return SpadesObservation(
+            seat=seat,
+            current_player=self.current,
+            legal_actions=tuple(self.legal_actions()) if seat == self.current else (),
+            deal=self.deal,
+            dealer=self.dealer,
+            phase=PHASE_NAMES[self.phase],
+            hand=CardSet(self.hands[seat] if seen else 0),
+            hand_seen=seen,
+            looked=self.seen,
+            bids=tuple(None if b == NO_BID else b for b in self.bids),
+            blind=self.blind,
+            leader=self.leader,
+            trick=self.trick,
+            tricks=self.tricks,
+            tricks_won=self.won,
+            spades_broken=self.broken,
+            scores=self.totals,
+            bags=self.bags,
+            deal_results=self.results,
+        )
+
+    def bidding_order(self) -> tuple[int, ...]:
+        """The seats in bidding order this hand: from the dealer's left round to the dealer."""
+        d = self.dealer
+        return ((d + 1) & 3, (d + 2) & 3, (d + 3) & 3, d)
+
+    # --- changing the state ----------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        self._legal = -1
+        if self.phase == PLAYING:
+            self._play(action.card)  # type: ignore[attr-defined]
+        elif type(action) is Bid:
+            self._bid(action.tricks)
+        else:
+            self._blind_choice(action is BLIND_NIL)
+
+    def _blind_choice(self, blind_nil: bool) -> None:
+        p: int = self.current  # type: ignore[assignment]
+        seen = list(self.seen)
+        seen[p] = True
+        self.seen = tuple(seen)
+        if blind_nil:
+            bids = list(self.bids)
+            bids[p] = 0
+            self.bids = tuple(bids)
+            blind = list(self.blind)
+            blind[p] = True
+            self.blind = tuple(blind)
+        if not self.quiet:
+            self.emit(BidMade(seat=p, tricks=0, blind=True) if blind_nil else CardsSeen(seat=p))
+            self.emit(HandDealt(seat=p, cards=CardSet(self.hands[p]), visible_to=frozenset((p,))))
+        self._next_bidder()
+
+    def _bid(self, tricks: int) -> None:
+        p: int = self.current  # type: ignore[assignment]
+        bids = list(self.bids)
+        bids[p] = tricks
+        self.bids = tuple(bids)
+        if not self.quiet:
+            self.emit(BidMade(seat=p, tricks=tricks))
+        self._next_bidder()
+
+    def _next_bidder(self) -> None:
+        """Move to the next seat that must decide Blind Nil, or bid, or start the play."""
+        order = self.bidding_order()
+        for seat in order:
+            if not self.seen[seat]:
+                self.phase = BLIND
+                self.current = seat
+                return
+        for seat in order:
+            if self.bids[seat] == NO_BID:
+                self.phase = BIDDING
+                self.current = seat
+                return
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PLAYING
+        if self.game.opening_lead == "two_of_clubs":
+            leader = next(p for p in range(NUM_PLAYERS) if self.hands[p] & TWO_CLUBS_BIT)
+        else:
+            leader = (self.dealer + 1) & 3
+        self.leader = self.current = leader
+        if not self.quiet:
+            self.emit(trick_started(0, leader))
+
+    def _play(self, card: Card) -> None:
+        p: int = self.current  # type: ignore[assignment]
+        self.hands[p] ^= 1 << card
+        trick = self.trick + (card,)  # noqa: RUF005 (concatenation is faster)
+        quiet = self.quiet
+        if not quiet:
+            self.events.append(card_played(p, card))
+        if not self.broken and card >= LOWEST_SPADE:
+            self.broken = True
+            if not quiet:
+                self.events.append(SpadesBroken(seat=p, trick=len(self.tricks)))
+        if len(trick) < NUM_PLAYERS:
+            self.trick = trick
+            self.current = (p + 1) & 3
+            return
+        leader = self.leader
+        winner = (leader + trick_winner(trick)) & 3
+        won = list(self.won)
+        won[winner] += 1
+        self.won = tuple(won)
+        tricks = self.tricks = self.tricks + ((leader, trick),)  # noqa: RUF005
+        self.trick = ()
+        self.leader = self.current = winner
+        if not quiet:
+            number = len(tricks) - 1
+            self.events.append(TrickWon(
+                trick=number, leader=leader, cards=trick, winner=winner, tricks_won=self.won,
+            ))
+        if len(tricks) == HAND_SIZE:
+            self._score_deal()
+        elif not quiet:
+            self.events.append(trick_started(len(tricks), winner))
+
+    def _score_deal(self) -> None:
+        game = self.game
+        bids, blind, won = self.bids, self.blind, self.won
+        results: list[TeamScore] = [
+            game.score_partnership(
+                (bids[t], bids[t + 2]), (blind[t], blind[t + 2]), (won[t], won[t + 2]),
+                self.bags[t],
+            )
+            for t in (0, 1)
+        ]
+        points = (results[0].points, results[1].points)
+        self.totals = (self.totals[0] + points[0], self.totals[1] + points[1])
+        self.bags = (results[0].bags, results[1].bags)
+        self.results += (points,)
+        if not self.quiet:
+            ns, ew = self.totals
+            self.emit(SpadesDealScored(
+                deal=self.deal, points=(points[0], points[1], points[0], points[1]),
+                totals=(ns, ew, ns, ew), bids=bids, blind=blind, tricks=won,
+                contracts=(results[0].contract, results[1].contract),
+                team_tricks=(results[0].tricks, results[1].tricks), team_points=points,
+                team_totals=self.totals, bags=self.bags,
+                bag_penalties=(results[0].bag_penalty, results[1].bag_penalty),
+            ))
+        if game.winning_team(self.totals) is not None:
+            self.phase = OVER
+            self.current = None
+            if not self.quiet:
+                self.emit(GameOver(scores=self.scores(), returns=self.returns(),
+                                   winners=self.winners()))
+        else:
+            self.deal += 1
+            self.start_deal(game.deal_hands(self.seed, self.deal))
+
+    def start_deal(self, hands: Sequence[int]) -> None:
+        """Begin hand number `self.deal` with `hands`, recording the deal as a chance move."""
+        self.record_chance(Deal(hands))
+        game = self.game
+        self.hands = list(hands)
+        self.dealer = game.dealer_of(self.deal)
+        self.bids = (NO_BID,) * NUM_PLAYERS
+        self.blind = (False,) * NUM_PLAYERS
+        self.seen = tuple(not game.blind_nil_allowed(seat, self.totals)
+                          for seat in range(NUM_PLAYERS))
+        self.won = (0,) * NUM_PLAYERS
+        self.trick = ()
+        self.tricks = ()
+        self.broken = False
+        self.leader = (self.dealer + 1) & 3
+        if not self.quiet:
+            self.emit(SpadesDealStarted(deal=self.deal, dealer=self.dealer, scores=self.totals))
+            for seat, hand in enumerate(hands):
+                if self.seen[seat]:
+                    self.emit(HandDealt(seat=seat, cards=CardSet(hand),
+                                        visible_to=frozenset((seat,))))
+        self._next_bidder()
+
+    def check_invariants(self) -> None:
+        """Assert the conservation laws; the conformance suite calls this after every move."""
+        if self.phase == OVER:
+            assert self.current is None
+            assert self.game.winning_team(self.totals) is not None
+            return
+        played = 0
+        for _, cards in self.tricks:
+            for c in cards:
+                played |= 1 << c
+        in_trick = 0
+        for c in self.trick:
+            in_trick |= 1 << c
+        held = 0
+        for hand in self.hands:
+            assert not held & hand, "a card is in two hands"
+            held |= hand
+        assert not held & (played | in_trick), "a played card is still held"
+        assert held | played | in_trick == DECK_52, "cards were lost or created"
+        assert sum(self.won) == len(self.tricks)
+        assert all(0 <= b <= self.game.bags_cap for b in self.bags)
+        sizes = {h.bit_count() + sum(1 for i in range(len(self.trick))
+                                     if (self.leader + i) & 3 == p)
+                 for p, h in enumerate(self.hands)}
+        assert sizes == {HAND_SIZE - len(self.tricks)}, "hands are of unequal size"
+        if self.phase == PLAYING:
+            assert NO_BID not in self.bids and all(self.seen)
+            assert self.current == (self.leader + len(self.trick)) & 3
+        else:
+            assert not self.tricks and not self.trick
+            assert self.current is not None
+            if self.phase == BIDDING:
+                assert all(self.seen) and self.bids[self.current] == NO_BID
+            else:
+                assert not self.seen[self.current]
+        for seat in range(NUM_PLAYERS):
+            if self.blind[seat]:
+                assert self.bids[seat] == 0
+
+
+class Spades(Game[SpadesState]):
+    """Partnership Spades for four players: bid your tricks, make your contract, beware bags."""
+
+    id = "spades"
+    name = "Spades"
+    description = "Two partnerships bid and take tricks with spades as trump, to 500 points."
+    aliases = ("spades.standard",)
+    agents: ClassVar[Mapping[str, str]] = {
+        "heuristic": "parlour.games.spades.bots:SpadesHeuristic",
+    }
+    num_distinct_actions = 68
+    parameters = (
+        Param("target", int, 500, "The game ends after a hand in which a partnership reaches "
+              "this score; the higher score wins, a tie plays another hand.", min=1),
+        Param("nil", bool, True, "Players may bid Nil (0 tricks)."),
+        Param("nil_bonus", int, 100, "Points won for a made Nil, lost for a failed one.", min=0),
+        Param("blind_nil", bool, False, "A player whose partnership trails by blind_nil_deficit "
+              "or more may bid Blind Nil before looking at the cards."),
+        Param("blind_nil_bonus", int, 200, "Points won or lost for a Blind Nil.", min=0),
+        Param("blind_nil_deficit", int, 100, "How far a partnership must trail to bid Blind Nil.",
+              min=0),
+        Param("opening_lead", str, "left_of_dealer", "Who leads the first trick: the player left "
+              "of the dealer (any card), or the holder of the 2♣, who leads it.",
+              choices=OPENING_LEADS),
+        Param("bag_limit", int, 10, "Accumulated bags that cost bag_penalty points.", min=1),
+        Param("bag_penalty", int, 100, "Points lost for every bag_limit bags.", min=0),
+        Param("mercy", bool, False, "A partnership at mercy_score or below after a hand loses."),
+        Param("mercy_score", int, -200, "The score at or below which mercy ends the game."),
+    )
+
+    target: int
+    nil: bool
+    nil_bonus: int
+    blind_nil: bool
+    blind_nil_bonus: int
+    blind_nil_deficit: int
+    opening_lead: str
+    bag_limit: int
+    bag_penalty: int
+    mercy: bool
+    mercy_score: int
+
+    bid_actions: tuple[Bid, ...]
+    bags_cap: int
+
+    def _check_params(self) -> None:
+        if self.blind_nil and not self.nil:
+            raise ParameterError("parameter 'blind_nil' of game 'spades' needs nil=true")
+        if self.mercy and self.mercy_score >= self.target:
+            raise ParameterError(
+                f"parameter 'mercy_score' of game 'spades' ({self.mercy_score}) must be below "
+                f"the target ({self.target})"
+            )
+        object.__setattr__(self, "bid_actions", BID if self.nil else BID[1:])
+        object.__setattr__(self, "bags_cap", self.bag_limit - 1)
+
+    @property
+    def num_players(self) -> int:
+        return NUM_PLAYERS
+
+    # --- public hooks a variant may override ----------------------------------------------
+    def dealer_of(self, deal: int) -> int:
+        """The dealer of hand `deal`: seat 3 first, then rotating to the left."""
+        return (FIRST_DEALER + deal) % NUM_PLAYERS
+
+    def blind_nil_allowed(self, seat: int, totals: tuple[int, int]) -> bool:
+        """True if `seat` may bid Blind Nil at the start of a hand with these totals."""
+        if not self.blind_nil:
+            return False
+        team = team_of(seat)
+        return totals[1 - team] - totals[team] >= self.blind_nil_deficit
+
+    def score_partnership(
+        self, bids: tuple[int, int], blind: tuple[bool, bool], tricks: tuple[int, int],
+        bags: int,
+    ) -> TeamScore:
+        """One partnership's score for a hand (see `scoring.score_partnership`)."""
+        return score_partnership(
+            bids, blind, tricks, bags, nil_bonus=self.nil_bonus,
+            blind_nil_bonus=self.blind_nil_bonus, bag_limit=self.bag_limit,
+            bag_penalty=self.bag_penalty,
+        )
+
+    def winning_team(self, totals: tuple[int, int]) -> int | None:
+        """The partnership that has won with these totals after a hand, or None to play on.
+
+        The game ends once a partnership reaches the target (or, with the mercy rule, falls to
+        the mercy score); the higher total wins, and a tie plays another hand.
+        """
+        ns, ew = totals
+        ended = max(ns, ew) >= self.target or (self.mercy and min(ns, ew) <= self.mercy_score)
+        if not ended or ns == ew:
+            return None
+        return 0 if ns > ew else 1
+
+    def deal_hands(self, seed: int, deal: int) -> list[int]:
+        """The four hands of hand number `deal`, from the seed's deal stream only.
+
+        Each card gets a uniform 64-bit key from the stream; sorting by key is a uniform
+        shuffle (done in C, unlike `random.shuffle`), cut into four hands of 13.
+        """
+        bits = make_rng(seed, "deal", deal).getrandbits(64 * 52)
+        keys = memoryview(bits.to_bytes(8 * 52, "little")).cast("Q").tolist()
+        order = sorted(range(52), key=keys.__getitem__)
+        bit = _CARD_BITS.__getitem__
+        return [sum(map(bit, order[start:start + HAND_SIZE])) for start in (0, 13, 26, 39)]
+
+    # --- the contract ---------------------------------------------------------------------
+    def new_state(
+        self,
+        seed: int | None = None,
+        hands: Sequence[str | int] | None = None,
+        scores: Sequence[int] | None = None,
+        bags: Sequence[int] | None = None,
+        **setup: Any,
+    ) -> SpadesState:
+        """A new game. `hands` fixes the first hand's cards (four hands in card notation or as
+        masks, seat 0 first); `scores` and `bags` start the partnerships (North-South,
+        East-West) from a given standing, e.g. to play out the end of a game."""
+        if setup:
+            raise ParameterError(f"unknown setup argument(s) for spades: {', '.join(setup)}")
+        state = SpadesState(self, self._seed(seed))
+        if scores is not None:
+            state.totals = _pair(scores, "scores")
+        if bags is not None:
+            state.bags = _pair(bags, "bags")
+            if not all(0 <= b < self.bag_limit for b in state.bags):
+                raise ParameterError(f"bags {list(bags)} must each be 0..{self.bag_limit - 1}")
+        state.origin = (state.totals, state.bags)
+        first = self.deal_hands(state.seed, 0) if hands is None else self._read_hands(hands)
+        state.start_deal(first)
+        return state
+
+    def _read_hands(self, hands: Sequence[str | int]) -> list[int]:
+        if len(hands) != NUM_PLAYERS:
+            raise ParameterError(f"spades needs {NUM_PLAYERS} hands, got {len(hands)}")
+        masks = [h if isinstance(h, int) else parse_cards(h) for h in hands]
+        seen = 0
+        for seat, mask in enumerate(masks):
+            if mask.bit_count() != HAND_SIZE:
+                raise ParameterError(
+                    f"hand of seat {seat} ({format_cards(mask)}) has {mask.bit_count()} cards, "
+                    f"expected {HAND_SIZE}"
+                )
+            if mask & ~DECK_52 or mask & seen:
+                raise ParameterError(f"hand of seat {seat} repeats a card of an earlier hand")
+            seen |= mask
+        return masks
+
+    def setup_for_record(self, state: SpadesState) -> dict[str, Any]:
+        first = next(m.action for m in state.history if isinstance(m.action, Deal))
+        setup: dict[str, Any] = {}
+        if list(first.hands) != self.deal_hands(state.seed, 0):
+            setup["hands"] = [format_cards(h) for h in first.hands]
+        scores, bags = state.origin
+        if scores != (0, 0):
+            setup["scores"] = list(scores)
+        if bags != (0, 0):
+            setup["bags"] = list(bags)
+        return setup
+
+    def parse_action(self, text: str, state: SpadesState | Observation | None = None) -> Action:
+        """Read ``bid 4`` (or ``4`` while bidding), ``nil``, ``blind nil``, ``look``, or a card
+        (``Q♠``; a bare rank where the hand allows only one card)."""
+        raw = text.strip()
+        words = raw.lower().split()
+        hand, follow, phase = _context(state)
+        if words == ["nil"]:
+            return BID[0]
+        if words in (["blind", "nil"], ["blind"], ["blindnil"]):
+            return BLIND_NIL
+        if words == ["look"]:
+            return LOOK
+        number = words[1] if len(words) == 2 and words[0] == "bid" else None
+        if number is None and len(words) == 1 and phase == BIDDING and _DIGITS.fullmatch(words[0]):
+            number = words[0]
+        if number is not None or (words and words[0] == "bid"):
+            if number is None or not _DIGITS.fullmatch(number) or int(number) > MAX_BID:
+                raise parse_error(text, f"a bid from 0 to {MAX_BID}, like 'bid 4' or 'nil'",
+                                  "reading a Spades bid")
+            return BID[int(number)]
+        try:
+            card = parse_card(raw, hand, follow)
+        except NotationError as error:
+            raise NotationError(
+                f"{error} (reading Spades action {text!r}: expected a card, 'bid N', 'nil', "
+                f"'blind nil' or 'look')"
+            ) from None
+        if card not in PLAY:
+            raise parse_error(text, "a card of the 52-card deck")
+        return PLAY[card]
+
+    def action_from_id(self, action_id: int) -> Action:
+        return action_from_id(action_id)
+
+    def sample_state(self, observation: Observation, rng: Random) -> SpadesState:
+        """A full state consistent with everything `observation`'s seat knows.
+
+        Unseen cards are dealt respecting hand sizes, every void shown in play, a spade led
+        before spades were broken (that player held only spades), and the 2♣ lead. Later hands
+        come from a fresh seed drawn from `rng`.
+        """
+        from parlour.games.spades.sampling import sample_state
+
+        if not isinstance(observation, SpadesObservation):
+            raise TypeError("spades.sample_state needs a SpadesObservation")
+        return sample_state(self, observation, rng)
+
+
+_DIGITS = re.compile("[0-9]{1,3}")
+
+
+def _pair(values: Sequence[int], name: str) -> tuple[int, int]:
+    if len(values) != 2:
+        raise ParameterError(f"{name} must be two numbers (North-South, East-West), got {values!r}")
+    return int(values[0]), int(values[1])
+
+
+def _context(state: SpadesState | Observation | None) -> tuple[int | None, int | None, int]:
+    if isinstance(state, SpadesState):
+        if state.current is None:
+            return None, None, OVER
+        lead = state.trick[0] >> 4 if state.trick else None
+        return state.hands[state.current], lead, state.phase
+    if isinstance(state, SpadesObservation):
+        return int(state.hand), state.lead_suit, PHASE_NAMES.index(state.phase)
+    return None, None, PLAYING
