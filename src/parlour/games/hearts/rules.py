@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from parlour.cards import (
+    CARD,
     CARDS_52,
     DECK_52,
     DIAMONDS,
@@ -71,6 +72,12 @@ MOON_POINTS = 26
 
 SEAT_ONLY = tuple(frozenset((seat,)) for seat in range(NUM_PLAYERS))
 """`visible_to` for events only one seat may see."""
+
+_CARD_PLAYED = tuple({card: CardPlayed(seat=seat, card=CARD[card]) for card in CARDS_52}
+                     for seat in range(NUM_PLAYERS))
+_PASS_CHOSEN = tuple({card: PassChosen(seat=seat, card=CARD[card], visible_to=SEAT_ONLY[seat])
+                      for card in CARDS_52} for seat in range(NUM_PLAYERS))
+"""Interned per-card events: events are immutable values, so one object serves every game."""
 
 PASSING, PLAYING, OVER = 0, 1, 2
 PHASE_NAMES = ("pass", "play", "over")
@@ -325,7 +332,7 @@ class HeartsState(State["Hearts"]):
         assert p is not None
         self.passes[p] |= 1 << card
         if not self.quiet:
-            self.emit(PassChosen(seat=p, card=card, visible_to=SEAT_ONLY[p]))
+            self.events.append(_PASS_CHOSEN[p][card])
         if self.passes[p].bit_count() < PASS_SIZE:
             return
         if p < NUM_PLAYERS - 1:
@@ -361,7 +368,7 @@ class HeartsState(State["Hearts"]):
             self.broken = True
         quiet = self.quiet
         if not quiet:
-            self.events.append(CardPlayed(seat=p, card=card))
+            self.events.append(_CARD_PLAYED[p][card])
         if len(trick) < NUM_PLAYERS:
             self.current = (p + 1) & 3
             return
