@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 
 from parlour.cards.card import ACE, SUITS, cards_of, make_card, mask_of
+from parlour.core.errors import ParameterError
 
 DECK_52 = mask_of(make_card(rank, suit) for suit in SUITS for rank in range(2, ACE + 1))
 """Every card of the 52-card deck."""
@@ -35,3 +37,24 @@ def deal_masks(cards: tuple[int, ...], rng: Random, sizes: tuple[int, ...]) -> l
         hands.append(mask_of(deck[start:start + size]))
         start += size
     return hands
+
+
+def read_hands(hands: Sequence[str | int], size: int, deck: int, game: str) -> list[int]:
+    """Fixed hands for `new_state(hands=...)`: each in card notation or as a mask, `size` cards
+    each, all from `deck`, none repeated; a `ParameterError` names the bad hand otherwise."""
+    from parlour.cards.notation import format_cards, parse_cards
+
+    masks = [h if isinstance(h, int) else parse_cards(h) for h in hands]
+    seen = 0
+    for seat, mask in enumerate(masks):
+        if mask.bit_count() != size:
+            raise ParameterError(
+                f"hand of seat {seat} ({format_cards(mask)}) has {mask.bit_count()} cards, "
+                f"expected {size} for {game}"
+            )
+        if mask & ~deck:
+            raise ParameterError(f"hand of seat {seat} has cards outside the {game} deck")
+        if mask & seen:
+            raise ParameterError(f"hand of seat {seat} repeats a card of an earlier hand")
+        seen |= mask
+    return masks

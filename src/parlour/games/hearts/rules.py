@@ -28,7 +28,7 @@ from parlour.cards import (
     format_cards,
     make_card,
     parse_card,
-    parse_cards,
+    read_hands,
 )
 from parlour.cards.sampling import deal_constrained
 from parlour.cards.tricks import trick_winner_no_trump
@@ -546,18 +546,7 @@ class Hearts(Game[HeartsState]):
     def _read_hands(self, hands: Sequence[str | int]) -> list[int]:
         if len(hands) != NUM_PLAYERS:
             raise ParameterError(f"hearts needs {NUM_PLAYERS} hands, got {len(hands)}")
-        masks = [h if isinstance(h, int) else parse_cards(h) for h in hands]
-        seen = 0
-        for seat, mask in enumerate(masks):
-            if mask.bit_count() != HAND_SIZE:
-                raise ParameterError(
-                    f"hand of seat {seat} ({format_cards(mask)}) has {mask.bit_count()} cards, "
-                    f"expected {HAND_SIZE}"
-                )
-            if mask & ~DECK_52 or mask & seen:
-                raise ParameterError(f"hand of seat {seat} repeats a card of an earlier hand")
-            seen |= mask
-        return masks
+        return read_hands(hands, HAND_SIZE, DECK_52, "hearts")
 
     def setup_for_record(self, state: HeartsState) -> dict[str, Any]:
         first = next(m.action for m in state.history if isinstance(m.action, Deal))
