@@ -21,6 +21,8 @@ def deal_constrained(
     cards = cards_of(unknown)
     if sum(sizes) != len(cards):
         raise ParlourError(f"cannot deal {len(cards)} unknown cards into hands of {list(sizes)}")
+    if all(not unknown & ~mask for mask, size in zip(allowed, sizes, strict=True) if size):
+        return _shuffle_and_cut(cards, sizes, rng)  # no constraint binds: a plain deal
     eligible = {card: _eligible(card, allowed) for card in cards}
     for _ in range(tries):
         hands = _greedy(cards, sizes, eligible, rng)
@@ -29,6 +31,19 @@ def deal_constrained(
     hands = _exhaustive(cards, sizes, allowed, rng)
     if hands is None:
         raise ParlourError("no deal of the unknown cards is consistent with the observation")
+    return hands
+
+
+def _shuffle_and_cut(cards: list[int], sizes: Sequence[int], rng: Random) -> list[int]:
+    rng.shuffle(cards)
+    hands = []
+    start = 0
+    for size in sizes:
+        mask = 0
+        for card in cards[start:start + size]:
+            mask |= 1 << card
+        hands.append(mask)
+        start += size
     return hands
 
 

@@ -1,0 +1,121 @@
+"""Playouts for search: play a state forward to a horizon with a policy, then score every seat.
+
+The horizon counts deals (`State.deal_number`): a playout that starts in deal d with horizon h
+stops once the state reaches deal d + h, or at the end of the game, whichever comes first.
+Playouts cut at a deal boundary are scored with `State.running_returns()`; playouts to the end
+of the game (horizon None) with `State.returns()`. Values are in the game's own units; the
+``rank`` mode turns them into placements in [0, 1] (1 alone in front, 0 alone behind).
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from parlour.agents.base import Agent
+from parlour.agents.specs import resolve_factory
+from parlour.core import AgentError, Game, ParlourError, State
+
+RANDOM = "random"
+AUTO = "auto"
+"""The game's ``heuristic`` agent where it has one, else random playouts."""
+
+
+class Playout:
+    """Plays a (quiet) state to the horizon with `policy` and returns per-seat values."""
+
+    def __init__(self, game: Game[Any], policy: str, horizon: int | None, value: str,
+                 rng: Random, spec: str) -> None:
+        self.game = game
+        self.horizon = horizon
+        self.rank = value == "rank"
+        self.rng = rng
+        if policy == AUTO:
+            policy = "heuristic" if "heuristic" in game.agents else RANDOM
+        self.policy = policy
+        self.agents: list[Agent] = []
+        if policy != RANDOM:
+            self.agents = _policy_agents(game, policy, rng, spec)
+
+    def stop_deal(self, state: State[Any]) -> int | None:
+        """The deal number at which playouts from `state` stop (None: the end of the game)."""
+        return None if self.horizon is None else state.deal_number + self.horizon
+
+    def run(self, state: State[Any], stop: int | None) -> tuple[float, ...]:
+        """Play `state` (changed in place) until deal `stop` or the end; score every seat."""
+        if self.agents:
+            self._with_agents(state, stop)
+        else:
+            _random(state, stop, self.rng)
+        return self.score(state)
+
+    def score(self, state: State[Any]) -> tuple[float, ...]:
+        """Per-seat values of a state at the horizon (or the end of the game)."""
+        values = state.returns() if self.horizon is None else state.running_returns()
+        return placements(values) if self.rank else values
+
+    def suggest(self, state: State[Any]) -> Any:
+        """The rollout policy's action in `state` (None for random playouts)."""
+        if not self.agents:
+            return None
+        player: int = state.current_player  # type: ignore[assignment]
+        return self.agents[player].act(state.observe(player))
+
+    def _with_agents(self, state: State[Any], stop: int | None) -> None:
+        agents = self.agents
+        while not state.is_terminal and (stop is None or state.deal_number < stop):
+            legal = state.legal_actions()
+            if len(legal) == 1:  # a forced move needs no policy
+                state.apply_without_undo(legal[0])
+                continue
+            player: int = state.current_player  # type: ignore[assignment]
+            action = agents[player].act(state.observe(player))
+            if isinstance(action, str):
+                action = self.game.parse_action(action, state)
+            state.apply(action)
+
+
+def _random(state: State[Any], stop: int | None, rng: Random) -> None:
+    # int(random() * n) is uniform enough for playouts and much cheaper than randrange
+    random = rng.random
+    legal_actions = state.legal_actions
+    apply = state.apply_without_undo
+    if stop is None:
+        while not state.is_terminal:
+            legal = legal_actions()
+            apply(legal[int(random() * len(legal))])
+    else:
+        while not state.is_terminal and state.deal_number < stop:
+            legal = legal_actions()
+            apply(legal[int(random() * len(legal))])
+
+
+def placements(values: tuple[float, ...]) -> tuple[float, ...]:
+    """Each seat's placement in [0, 1]: the share of other seats it beats, ties counting half."""
+    n = len(values)
+    if n < 2:
+        return tuple(0.5 for _ in values)
+    # a seat ties with itself, which the 0.5 taken off cancels
+    return tuple(
+        (sum(1.0 if v > w else 0.5 if v == w else 0.0 for w in values) - 0.5) / (n - 1)
+        for v in values
+    )
+
+
+def _policy_agents(game: Game[Any], policy: str, rng: Random, spec: str) -> list[Agent]:
+    """One agent per seat for a rollout policy named by the game (``heuristic``)."""
+    own = [*game.agents, *(f"{game.id}.{n}" for n in game.agents)]
+    if policy not in own:
+        choices = ", ".join([AUTO, RANDOM, *own])
+        raise AgentError(
+            f"bad value {policy!r} for option 'rollout' in agent spec {spec!r}: expected one of: "
+            f"{choices}"
+        )
+    try:
+        factory = resolve_factory(policy, game)
+        return [factory(game=game, seat=seat, rng=Random(rng.getrandbits(63)))
+                for seat in range(game.num_players)]
+    except (ParlourError, TypeError, ImportError, AttributeError) as error:
+        raise AgentError(
+            f"cannot build rollout policy {policy!r} for agent spec {spec!r}: {error}"
+        ) from None

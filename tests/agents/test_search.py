@@ -1,0 +1,407 @@
+"""The search agents (PIMC, ISMCTS): options, legality, determinism, the deal horizon, strength.
+
+Strength tests put one agent at a table of baseline agents, in every seat in turn, over the
+same seeded deals (so every seat's cards are played by the agent once). The statistic per game
+is the agent's return minus the mean return of the other seats; by symmetry it averages 0 for an
+agent no better than the baseline. Averaged over the seats of a deal, it gives one independent
+sample per deal; a one-sided t test on those must show the agent better with 99% confidence,
+and the mean must clear a stated margin.
+
+Every game in `GAMES` runs these tests; a new game adds one entry with settings small enough
+to keep each strength test within about a minute.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.agents import agent_names, make_agent
+from parlour.agents.search import ISMCTSAgent, PIMCAgent
+from parlour.agents.search.playout import Playout, placements
+from parlour.core import AgentError, Game, Observation, State
+
+
+@dataclass(frozen=True)
+class Trial:
+    """How one game is tested: short parameters and agent settings that fit the time budget."""
+
+    game: str
+    params: dict[str, Any] = field(default_factory=dict)
+    ismcts: str = "ismcts:iterations=200"
+    """Must beat the game's heuristic agent."""
+    deals: int = 48
+    """Seeded deals for that test; each is played once with the agent in every seat."""
+    margin: float = 0.0
+    """The least mean gain per game, in the game's returns, the ISMCTS must show."""
+    ismcts_fast: str = "ismcts:iterations=30,rollout=random"
+    """Must beat random play, with no help from a heuristic."""
+    pimc_fast: str = "pimc:worlds=8,rollout=random"
+    """Must beat random play, with no help from a heuristic."""
+    fast_deals: int = 10
+
+
+GAMES = [
+    # One deal per game. A deal's outcome varies by about 4.2 points (who ends up with the
+    # Q♠) against an edge of about 2, hence 48 deals (192 games, about four minutes on one
+    # core). Measured at these seeds: +2.13 points per deal, t = 3.47 (one-sided p = 0.0003).
+    Trial("hearts", {"end_score": 1}, ismcts="ismcts:iterations=200,rollout=heuristic",
+          deals=48, margin=0.5),
+]
+CONFIDENCE_99 = 2.326
+CONFIDENCE_95 = 1.645
+"""One-sided points of the normal distribution; `t_point` corrects them for few deals."""
+
+
+def t_point(df: int, z: float = CONFIDENCE_99) -> float:
+    """The one-sided point of Student's t with `df` degrees of freedom matching normal point
+    `z` (Cornish-Fisher expansion; within 0.01 of the tables from 5 degrees of freedom)."""
+    return (z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+            + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3))
+
+
+SHORT: dict[str, dict[str, Any]] = {
+    "hearts": {"end_score": 1},
+    "skat": {"deals": 1},
+    "skat.ramsch": {"deals": 1},
+    "spades": {"target": 100, "mercy": True},
+    "territory": {"size": 6, "rounds": 8, "players": 3},
+}
+"""Short games for the tests that run on every registered game (default parameters otherwise)."""
+
+EVERY_GAME = [info.id for info in parlour.list_games()]
+
+
+def short_game(game_id: str) -> Game[Any]:
+    return parlour.load_game(game_id, **SHORT.get(game_id, {}))
+
+
+def load(trial: Trial) -> Game[Any]:
+    return parlour.load_game(trial.game, **trial.params)
+
+
+def ids(trials: list[Trial]) -> list[str]:
+    return [t.game for t in trials]
+
+
+def table_gains(game: Game[Any], spec: str, baseline: str, deals: int, first_seed: int
+                ) -> list[float]:
+    """Per deal: `spec`'s return minus the mean of the `baseline` seats', averaged over seats.
+
+    The agent sits in every seat in turn on the same seeded deal, so the luck of the cards
+    cancels within a deal; deals are independent samples.
+    """
+    gains = []
+    n = game.num_players
+    for seed in range(first_seed, first_seed + deals):
+        total = 0.0
+        for seat in range(n):
+            seats = [baseline] * n
+            seats[seat] = spec
+            record = parlour.Match(game, seats, seed=seed).run()
+            assert not record.faults, record.faults
+            result = record.result.returns
+            total += result[seat] - (sum(result) - result[seat]) / (n - 1)
+        gains.append(total / n)
+    return gains
+
+
+def t_score(gains: list[float]) -> float:
+    """The one-sample t statistic of the mean gain against 0."""
+    spread = statistics.stdev(gains)
+    if spread == 0:
+        return math.inf if statistics.fmean(gains) > 0 else 0.0
+    return statistics.fmean(gains) / (spread / math.sqrt(len(gains)))
+
+
+def assert_better(gains: list[float], margin: float = 0.0, z: float = CONFIDENCE_99) -> None:
+    """The mean gain exceeds `margin` and is above 0 with the one-sided confidence of `z`."""
+    mean, t = statistics.fmean(gains), t_score(gains)
+    report = f"mean gain {mean:.2f} per game over {len(gains)} deals, t = {t:.2f}"
+    assert mean > margin, report
+    assert t > t_point(len(gains) - 1, z), report
+
+
+# --- strength ----------------------------------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.parametrize("trial", GAMES, ids=ids(GAMES))
+def test_ismcts_beats_the_heuristic(trial: Trial) -> None:
+    game = load(trial)
+    assert_better(table_gains(game, trial.ismcts, "heuristic", trial.deals, 4000), trial.margin,
+                  CONFIDENCE_95)
+
+
+@pytest.mark.parametrize("trial", GAMES, ids=ids(GAMES))
+def test_ismcts_beats_random(trial: Trial) -> None:
+    game = load(trial)
+    assert_better(table_gains(game, trial.ismcts_fast, "random", trial.fast_deals, 100))
+
+
+@pytest.mark.parametrize("trial", GAMES, ids=ids(GAMES))
+def test_pimc_beats_random(trial: Trial) -> None:
+    game = load(trial)
+    assert_better(table_gains(game, trial.pimc_fast, "random", trial.fast_deals, 200))
+
+
+WITH_HEURISTIC = [t for t in GAMES if "heuristic" in load(t).agents]
+
+
+@pytest.mark.parametrize("trial", WITH_HEURISTIC, ids=ids(WITH_HEURISTIC))
+def test_heuristic_beats_random(trial: Trial) -> None:
+    game = load(trial)
+    assert_better(table_gains(game, "heuristic", "random", 20, 300))
+
+
+# --- legality, consistency, determinism ----------------------------------------------------
+def decisions(game: Game[Any], seed: int, limit: int = 200) -> list[tuple[State[Any], Observation]]:
+    """(state, observation of the seat to act) along one random game."""
+    state = game.new_state(seed=seed)
+    rng = Random(seed)
+    out = []
+    while not state.is_terminal and len(out) < limit:
+        seat = state.current_player
+        assert seat is not None
+        out.append((state.clone(), state.observe(seat)))
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return out
+
+
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+def test_sampled_worlds_agree_with_what_the_seat_knows(game_id: str) -> None:
+    game = short_game(game_id)
+    agent = ISMCTSAgent(game, 0, Random(1), iterations=1)
+    for _, obs in decisions(game, 5)[::3]:
+        for _ in range(3):
+            world = agent.sample(game, obs)
+            assert world.quiet
+            assert world.observe(obs.seat) == obs
+            assert set(world.legal_actions()) == set(obs.legal_actions)
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=20,rollout=random",
+                                  "pimc:worlds=2,rollout=random", "ismcts:iterations=10",
+                                  "pimc:worlds=2,value=rank"])
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+def test_search_agents_only_play_legal_moves(game_id: str, spec: str) -> None:
+    game = short_game(game_id)
+    n = game.num_players
+    record = parlour.Match(game, [spec] + ["random"] * (n - 1), seed=11).run()
+    assert record.result.complete
+    assert not record.faults  # an illegal move would be a fault
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=25,rollout=random", "pimc:worlds=3"])
+@pytest.mark.parametrize("game_id", EVERY_GAME)
+def test_same_seed_same_moves(game_id: str, spec: str) -> None:
+    game = short_game(game_id)
+    seats = [spec] * game.num_players
+
+    def moves(seed: int) -> list[tuple[int, str]]:
+        return [(m.player, m.action) for m in parlour.Match(game, seats, seed=seed).run().moves]
+
+    assert moves(4) == moves(4)
+
+
+def test_agents_draw_only_from_their_own_generator() -> None:
+    game = parlour.load_game("hearts", end_score=1)
+    _, obs = next((s, o) for s, o in decisions(game, 9) if len(o.legal_actions) > 4)
+    first = [ISMCTSAgent(game, obs.seat, Random(7), iterations=40).act(obs) for _ in range(2)]
+    assert first[0] == first[1]
+    picks = {PIMCAgent(game, obs.seat, Random(seed), worlds=1).act(obs) for seed in range(12)}
+    assert len(picks) > 1  # one world per decision: the generator decides
+
+
+# --- options -------------------------------------------------------------------------------
+def hearts() -> Game[Any]:
+    return parlour.load_game("hearts", end_score=1)
+
+
+def test_options_arrive_as_text_from_specs() -> None:
+    agent = make_agent("ismcts:iterations=800,c=0.25,horizon=game,value=rank", hearts(), 2,
+                       Random(0))
+    assert isinstance(agent, ISMCTSAgent)
+    assert (agent.count, agent.c, agent.horizon, agent.value, agent.seat) == (
+        800, 0.25, None, "rank", 2)
+    pimc = make_agent("pimc:worlds=20,rollouts=3,rollout=heuristic,horizon=2", hearts(), 1,
+                      Random(0))
+    assert isinstance(pimc, PIMCAgent)
+    assert (pimc.count, pimc.rollouts, pimc.rollout, pimc.horizon) == (20, 3, "heuristic", 2)
+
+
+def test_defaults() -> None:
+    agent = ISMCTSAgent(hearts())
+    assert (agent.count, agent.c, agent.time, agent.rollout, agent.horizon, agent.value) == (
+        1000, 0.3, None, "auto", 1, "score")
+    assert PIMCAgent(hearts()).count == 20
+
+
+def test_time_alone_lifts_the_count_limit_and_both_keep_it() -> None:
+    assert ISMCTSAgent(hearts(), time="0.5").count is None
+    assert ISMCTSAgent(hearts(), time=0.5, iterations=50).count == 50
+    assert PIMCAgent(hearts(), time="2").count is None
+
+
+def test_time_limited_search_stops_and_reports() -> None:
+    game = hearts()
+    _, obs = next((s, o) for s, o in decisions(game, 3) if len(o.legal_actions) > 2)
+    agent = ISMCTSAgent(game, obs.seat, Random(0), time=0.05)
+    assert agent.act(obs) in obs.legal_actions
+    assert agent.report is not None
+    assert agent.report.iterations >= 1
+    assert sum(agent.report.visits.values()) == agent.report.iterations
+    pimc = PIMCAgent(game, obs.seat, Random(0), time=0.05)
+    assert pimc.act(obs) in obs.legal_actions
+    assert pimc.worlds_searched >= 1
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("ismcts:iterations=abc", ["'iterations'", "'abc'", "ismcts:iterations=abc"]),
+        ("ismcts:iterations=0", ["'iterations'", "at least 1"]),
+        ("ismcts:iterations=2.5", ["'iterations'", "whole number"]),
+        ("ismcts:c=-1", ["'c'", "at least 0"]),
+        ("ismcts:c=nan", ["'c'", "finite"]),
+        ("ismcts:time=0", ["'time'", "more than 0"]),
+        ("ismcts:horizon=week", ["'horizon'", "'deal', 'game'"]),
+        ("ismcts:value=best", ["'value'", "score, rank"]),
+        ("ismcts:root=best", ["'root'", "halving, ucb"]),
+        ("ismcts:itrations=5", ["unknown option 'itrations'", "did you mean 'iterations'"]),
+        ("pimc:worlds=-3", ["'worlds'", "pimc:worlds=-3"]),
+        ("pimc:rollouts=x", ["'rollouts'"]),
+        ("pimc:rollout=smart", ["'rollout'", "pimc:rollout=smart", "auto, random, heuristic"]),
+        ("pimc:colour=red", ["unknown option 'colour'", "worlds"]),
+    ],
+)
+def test_bad_options_name_the_option_and_the_spec(spec: str, words: list[str]) -> None:
+    with pytest.raises(AgentError) as error:
+        make_agent(spec, hearts(), 0, Random(0))
+    for word in words:
+        assert word in str(error.value)
+
+
+def test_halving_spends_the_budget_in_rounds_on_shared_worlds() -> None:
+    game = hearts()
+    _, obs = next((s, o) for s, o in decisions(game, 3) if len(o.legal_actions) >= 4)
+    k = len(obs.legal_actions)
+    agent = ISMCTSAgent(game, obs.seat, Random(0), iterations=120)
+    report = agent.search(obs)
+    rounds = math.ceil(math.log2(k))
+    assert 120 - k * rounds <= report.iterations <= 120
+    assert sum(report.visits.values()) == report.iterations
+    assert set(report.visits) == set(obs.legal_actions)  # every action got the first round
+    choice = agent.act(obs)  # a finalist: it survived every round, so it has the most visits
+    assert agent.report is not None
+    assert agent.report.visits[choice] == max(agent.report.visits.values())
+
+
+def test_root_ucb_plays_the_most_visited_action() -> None:
+    game = hearts()
+    _, obs = next((s, o) for s, o in decisions(game, 3) if len(o.legal_actions) >= 3)
+    agent = ISMCTSAgent(game, obs.seat, Random(0), iterations=150, root="ucb")
+    choice = agent.act(obs)
+    assert agent.report is not None
+    assert agent.report.iterations == 150
+    assert agent.report.visits[choice] == max(agent.report.visits.values())
+
+
+def test_an_agent_without_a_game_learns_it_at_game_start() -> None:
+    game = hearts()
+    agent = ISMCTSAgent(iterations=5)
+    _, obs = decisions(game, 2)[0]
+    with pytest.raises(AgentError, match="no game"):
+        agent.act(obs)
+    agent.on_game_start(game, obs.seat)
+    assert agent.act(obs) in obs.legal_actions
+
+
+def test_a_single_legal_action_is_played_without_searching() -> None:
+    game = hearts()
+    _, obs = next((s, o) for s, o in decisions(game, 1) if len(o.legal_actions) == 1)
+    agent = ISMCTSAgent(game, obs.seat, Random(0), iterations=10**9)
+    assert agent.act(obs) == obs.legal_actions[0]
+    assert agent.report is None
+
+
+def test_search_names_the_game_when_a_sampled_world_disagrees() -> None:
+    game = hearts()
+    _, obs = next((s, o) for s, o in decisions(game, 6) if len(o.legal_actions) > 1)
+    agent = PIMCAgent(game, obs.seat, Random(0), worlds=1)
+    wrong = type(obs)(**{**{f: getattr(obs, f) for f in obs.__dataclass_fields__},
+                         "legal_actions": obs.legal_actions[:1] * 2})
+    with pytest.raises(parlour.ParlourError, match=r"hearts\.sample_state"):
+        agent.act(wrong)
+
+
+# --- the deal horizon ----------------------------------------------------------------------
+def test_deal_number_reads_the_deal_and_running_returns_default_to_returns() -> None:
+    game = parlour.load_game("hearts", end_score=100)
+    state = game.new_state(seed=1)
+    rng = Random(1)
+    while state.deal_number == 0:
+        assert state.running_returns() == state.returns()
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    assert state.deal_number == 1 == state.deal  # type: ignore[attr-defined]
+
+
+def test_playouts_stop_at_the_end_of_the_deal() -> None:
+    game = parlour.load_game("hearts", end_score=100)
+    state = game.new_state(seed=2)
+    state.quiet = True
+    playout = Playout(game, "random", 1, "score", Random(0), "test")
+    values = playout.run(state, playout.stop_deal(state))
+    assert state.deal_number == 1 and not state.is_terminal
+    assert values == state.running_returns()
+    assert sorted(values) != [0.0] * 4  # the deal's points are in
+
+
+def test_playouts_to_the_end_of_the_game() -> None:
+    game = parlour.load_game("hearts", end_score=40)
+    state = game.new_state(seed=2)
+    playout = Playout(game, "random", None, "score", Random(0), "test")
+    assert playout.stop_deal(state) is None
+    assert playout.run(state, None) == state.returns()
+    assert state.is_terminal
+
+
+def test_placements_rank_seats_with_ties_sharing() -> None:
+    assert placements((-3.0, -10.0, 0.0, -3.0)) == (0.5, 0.0, 1.0, 0.5)
+    assert placements((1.0, 1.0)) == (0.5, 0.5)
+
+
+def test_search_works_in_a_game_of_many_deals() -> None:
+    game = parlour.load_game("hearts", end_score=40)
+    record = parlour.Match(game, ["ismcts:iterations=10", "pimc:worlds=1", "heuristic",
+                                  "random"], seed=5).run()
+    assert record.result.complete
+    assert not record.faults
+
+
+def test_both_agents_are_registered() -> None:
+    names = agent_names(hearts())
+    assert {"ismcts", "pimc"} <= set(names)
+
+
+def test_apply_without_undo_keeps_the_history_and_undo_goes_back_past_it() -> None:
+    game = hearts()
+    state = game.new_state(seed=3)
+    start = state.observe(0)
+    first, second = state.legal_actions()[:2]
+    state.apply(first)
+    after_first = (state.observe(0), list(state.history))
+    third = state.legal_actions()[0]
+    state.apply_without_undo(third)
+    assert state.history[-1].action == third
+    assert len(state.history) == len(after_first[1]) + 1
+    state.undo()  # back to before `first`: the move without an undo record goes with it
+    assert state.observe(0) == start
+    assert not state.can_undo
+    assert second in state.legal_actions()
