@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 SEED   ?= 7
 
-.PHONY: demo test install dev lint typecheck pytest bench clean
+.PHONY: demo test install dev chromium lint typecheck pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,12 +16,31 @@ install: $(BIN)/python
 dev: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 
-## demo: a seeded Hearts game between the built-in bots, hand by hand, in colour
-demo: install
-	$(BIN)/parlour play hearts --seats heuristic,random,heuristic,random --seed $(SEED)
+## demo: a short seeded duplicate Hearts tournament of the built-in bots on 2 workers: a
+## progress bar, the ranking with 95% intervals, and plots in out/demo-tournament/
+DEMO_OUT ?= out/demo-tournament
+demo: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[render]"
+	rm -rf $(DEMO_OUT)
+	$(BIN)/parlour tournament hearts --agents random,heuristic --format duplicate --deals 24 \
+	  --workers 2 --seed $(SEED) --out $(DEMO_OUT)
 
-## test: lint, type checks and the whole test suite
-test: dev lint typecheck pytest
+## test: lint, type checks and the whole test suite (browser tests included)
+test: dev chromium lint typecheck pytest
+
+## chromium: Debian's Chromium for the browser tests (tests/web), installed only if missing
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing Debian's chromium for the browser tests..."; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    { apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-core; } \
+	      >/dev/null 2>&1 || { echo "could not install chromium for the browser tests"; \
+	                       [ -z "$$CI" ] || exit 1; }; \
+	  else \
+	    echo "warning: no /usr/bin/chromium (as root: apt-get install chromium): browser tests skipped"; \
+	  fi; \
+	fi
 
 lint:
 	$(BIN)/ruff check src tests benchmarks

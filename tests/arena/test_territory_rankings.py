@@ -46,13 +46,15 @@ def records(ranking: Ranking) -> list[Path]:
 def test_game_seeds_are_derived_from_the_run_seed() -> None:
     assert [p.seed for p in royale_plan(3, 2, 9)] == [derive_seed(9, "royale", i)
                                                        for i in range(2)]
-    assert all(p.players == (0, 1, 2) for p in royale_plan(3, 2, 9))
-    plan = zombies_plan(2, 3, 9)
-    assert [p.players for p in plan] == [(0,)] * 3 + [(1,)] * 3
-    assert [p.seed for p in plan[:3]] == [p.seed for p in plan[3:]], "the same boards for all"
+    assert all(p.seats == (0, 1, 2) for p in royale_plan(3, 2, 9))
+    plan = zombies_plan(2, 3, 9)  # round by round, each player alone in every round
+    assert [p.seats for p in plan] == [(0,), (1,)] * 3
+    assert [p.seed for p in plan[0::2]] == [p.seed for p in plan[1::2]], "the same boards for all"
+    assert [p.seed for p in plan[0::2]] == [derive_seed(9, "zombies", i) for i in range(3)]
     pairs = round_robin_plan([2, 0, 1], 1, 9)
-    assert [p.players for p in pairs] == [(0, 1), (0, 2), (1, 2)]
-    assert pairs[0].seed == derive_seed(9, "roundrobin", 0, 1, 0)
+    assert [p.seats for p in pairs] == [(0, 1), (0, 2), (1, 2)]
+    assert {p.seed for p in pairs} == {derive_seed(9, "roundrobin", 0)}, "one board per round"
+    assert [p.index for p in round_robin_plan([0, 1], 2, 9, start=5)] == [5, 6]
 
 
 def test_equal_keys_share_a_rank_and_tied_groups_are_found() -> None:

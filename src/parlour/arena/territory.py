@@ -1,22 +1,27 @@
-"""game17's ways of ranking Territory players, on parlour's Match and Record machinery.
+"""game17's ways of ranking Territory players, as configurations of the general formats.
 
-- `one_game`: every player on one board (the other owners are zombies), one game;
-- `versus_zombies`: each player alone among zombies, `games` games each (the same seeds for
-  every player): win counts and the maximum over games of the per-game mean time per move;
+- `one_game`: every player on one board (the other owners are zombies), one game: a battle
+  royale of one round;
+- `versus_zombies`: each player alone among zombies, `games` games each, on the same boards:
+  vs-baseline with no baseline (the zombies are the field): win counts and the maximum over
+  games of the per-game mean time per move;
 - `battle_royale`: every player on one board, `games` games, ranked by wins;
-- `round_robin`: `games` games (game17: one) per pair of players, everyone else zombies;
+- `round_robin`: `games` games (game17: one) per pair of players, everyone else zombies: a
+  round robin of pairs;
 - `rank`: a battle royale, then a round robin inside each group tied on wins.
 
-Each writes to its output directory every game's record (``records/NNNN.json.gz``), the error
-log (``errors.log``: every fault and every forfeited turn, appended as each game ends) and the
-summary (``summary.json``, ``summary.txt``). A game's seed is ``derive_seed(seed, phase, ...)``
-and its agents are seeded as a `Match` seeds them, so a record's seed and seats replay it.
+Seats follow the order the players are named in (game17's ``fixed`` seating). Each run is a
+tournament of `parlour.arena` in its output directory (the store ``tournament.sqlite``, every
+game's record ``records/NNNN.json.gz``, the error log ``errors.log``: every fault and every
+forfeited turn), plus game17's summaries (``summary.json``, ``summary.txt``). A game's seed is
+``derive_seed(seed, mode, round)``, shared by every table of the round, and its agents are
+seeded as a `Match` seeds them, so a record's seed and seats replay it. ``parlour report DIR``
+shows a run with the general statistics.
 
-Time limit: with `move_time`, every agent is built with the process limits of
-``FaultPolicy(move_time=...)``, so a game17 player file runs in a worker process and a move
-over the limit (wall clock) is cut off and forfeited, as in game17. The match itself runs
-without a move time: its own check would turn that late forfeit into a fault and a random
-fallback move. Built-in agents run in this process untimed.
+Time limit: with `move_time`, a game17 player file runs in a worker process and a move over
+the limit (wall clock) is cut off and its turn forfeited, as in game17 (player files time
+themselves; the forfeit is logged, not counted as a fault). Built-in agents run in this
+process under the match's move time.
 """
 
 from __future__ import annotations
@@ -24,15 +29,19 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field, replace
-from itertools import combinations
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from parlour.agents import make_agent
-from parlour.core import ParlourError, derive_seed, make_rng
+from parlour.arena.config import TournamentConfig
+from parlour.arena.formats import Scheduled, schedule, tables_for
+from parlour.arena.runner import ERRORS, Tournament, write_error_log
+from parlour.arena.store import GameRow
+from parlour.arena.worker import ErrorItem
+from parlour.arena.worker import GameOutcome as PlayedGame
+from parlour.core import ParlourError, State
 from parlour.games.territory import Territory, TerritoryState, TurnForfeited
-from parlour.match import FaultPolicy, Match
+from parlour.records import Record
 
 log = logging.getLogger("parlour.arena.territory")
 
@@ -45,38 +54,55 @@ MODES = {
 }
 
 
-# --- scheduling (pure) -----------------------------------------------------------------------
-@dataclass(frozen=True)
-class Planned:
-    """A scheduled game: its phase, the players seated (seat s is player ``players[s]``)."""
-
-    phase: str
-    players: tuple[int, ...]
-    seed: int
+# --- scheduling: the general formats, in game17's seat order -------------------------------------
+def _spec(size: int, rounds: int, players: int) -> str:
+    return Territory(size=size, rounds=rounds, players=players).spec
 
 
-def one_game_plan(players: int, seed: int) -> list[Planned]:
-    """Every player on one board, one game."""
-    return [Planned("one", tuple(range(players)), derive_seed(seed, "one", 0))]
+def one_game_plan(players: int, seed: int, *, size: int = 14,
+                  rounds: int = 50) -> list[Scheduled]:
+    """Every player on one board, one game (a battle royale of one round)."""
+    return schedule(tables_for("battle-royale", players, players), seats=players,
+                    seating="fixed", rounds=1, seed=seed, stage="one",
+                    game=_spec(size, rounds, players), shared=False)
 
 
-def zombies_plan(players: int, games: int, seed: int) -> list[Planned]:
-    """Each player alone among zombies; game i has the same seed for every player."""
-    return [Planned("zombies", (p,), derive_seed(seed, "zombies", i))
-            for p in range(players) for i in range(games)]
+def zombies_plan(players: int, games: int, seed: int, *, size: int = 14,
+                 rounds: int = 50) -> list[Scheduled]:
+    """Each player alone among zombies (vs-baseline with no baseline); round r is the same
+    board for every player."""
+    return schedule(tables_for("vs-baseline", players, 1), seats=1, seating="fixed",
+                    rounds=games, seed=seed, stage="zombies", game=_spec(size, rounds, 1),
+                    shared=False)
 
 
-def royale_plan(players: int, games: int, seed: int) -> list[Planned]:
+def royale_plan(players: int, games: int, seed: int, *, size: int = 14,
+                rounds: int = 50) -> list[Scheduled]:
     """Every player on one board, `games` games."""
-    every = tuple(range(players))
-    return [Planned("royale", every, derive_seed(seed, "royale", i)) for i in range(games)]
+    return schedule(tables_for("battle-royale", players, players), seats=players,
+                    seating="fixed", rounds=games, seed=seed, stage="royale",
+                    game=_spec(size, rounds, players), shared=False)
 
 
-def round_robin_plan(group: Sequence[int], games: int, seed: int,
-                     phase: str = "roundrobin") -> list[Planned]:
+def round_robin_plan(group: Sequence[int], games: int, seed: int, phase: str = "roundrobin",
+                     *, size: int = 14, rounds: int = 50, start: int = 0) -> list[Scheduled]:
     """`games` games for each pair of players in `group`, everyone else zombies."""
-    return [Planned(phase, (a, b), derive_seed(seed, phase, a, b, k))
-            for a, b in combinations(sorted(group), 2) for k in range(games)]
+    members = sorted(group)
+    pairs = [(members[a], members[b])
+             for a, b in tables_for("round-robin", len(members), 2, tables="pairs")]
+    return schedule(pairs, seats=2, seating="fixed", rounds=games, seed=seed, stage=phase,
+                    game=_spec(size, rounds, 2), shared=False, start=start)
+
+
+def analyse(state: State[Any], record: Record) -> tuple[list[ErrorItem], dict[str, Any]]:
+    """The arena's hook for Territory: forfeited turns are the seat's errors; whether a zombie
+    won, and the rounds played, are kept with the result."""
+    territory = cast(TerritoryState, state)
+    errors = [ErrorItem(e.seat, "forfeit", f"round {e.round + 1}", e.reason)
+              for e in territory.events if isinstance(e, TurnForfeited) and e.seat is not None]
+    players = territory.game.players
+    return errors, {"zombie_won": any(o >= players for o in territory.winning_owners()),
+                    "rounds": territory.round + 1}
 
 
 # --- results (pure) --------------------------------------------------------------------------
@@ -181,10 +207,6 @@ def tied_groups(standings: Sequence[Standing]) -> list[list[int]]:
             if len(group) > 1]
 
 
-def _wins(s: Standing) -> tuple[int, ...]:
-    return (s.wins,)
-
-
 # --- the report ------------------------------------------------------------------------------
 @dataclass
 class Ranking:
@@ -245,27 +267,34 @@ class Ranking:
         return "\n".join(lines) + "\n"
 
 
-# --- playing ---------------------------------------------------------------------------------
-GameCallback = Callable[[GameOutcome, int], None]
-"""Called after each game with its outcome and the number of games scheduled so far."""
+# --- playing -------------------------------------------------------------------------------
+GameCallback = Callable[[int, int], None]
+"""Called after each game with the games played and the games scheduled so far."""
 
 
-def _names(specs: Sequence[str]) -> list[str]:
-    """The specs, with ``#2``, ``#3`` ... on repeats so every player has its own name."""
-    seen: dict[str, int] = {}
-    names = []
-    for spec in specs:
-        seen[spec] = seen.get(spec, 0) + 1
-        names.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
-    return names
+class _Counter:
+    """The arena's progress hook, as a callback of (played, scheduled)."""
+
+    def __init__(self, on_game: GameCallback | None) -> None:
+        self.on_game = on_game
+        self.total = 0
+        self.done = 0
+
+    def start(self, total: int, done: int) -> None:
+        self.total, self.done = total, done
+
+    def advance(self, outcome: PlayedGame) -> None:
+        self.done += 1
+        if self.on_game is not None:
+            self.on_game(self.done, self.total)
 
 
 class _Run:
-    """Plays scheduled games into an output directory and collects their outcomes."""
+    """A Territory ranking: a tournament in `out`, read back as game17's outcomes."""
 
     def __init__(self, mode: str, specs: Sequence[str], *, games: int, seed: int, size: int,
                  rounds: int, move_time: float | None, out: str | Path,
-                 on_game: GameCallback | None, seated: int) -> None:
+                 on_game: GameCallback | None, seated: int, fmt: str) -> None:
         specs = [s.strip() for s in specs]
         if not specs or not all(specs):
             raise ParlourError(f"territory {mode}: name at least one player (agent specs)")
@@ -275,105 +304,62 @@ class _Run:
         if move_time is not None and move_time <= 0:
             raise ParlourError(f"territory {mode}: the move time must be positive, "
                                f"not {move_time}")
-        Territory(size=size, rounds=rounds, players=seated)  # ParameterError if it cannot seat
-        self.policy = FaultPolicy(move_time=move_time)
-        self.ranking = Ranking(mode, list(specs), _names(specs), seed, games, size, rounds,
-                               move_time, self._empty_dir(Path(out)))
-        self.on_game = on_game
-        self.scheduled = 0
-        for spec in specs:
-            self._check(spec)
-        (self.ranking.out / "records").mkdir(parents=True)
-        (self.ranking.out / "errors.log").write_text("", encoding="utf-8")
+        config = TournamentConfig(
+            game="territory", params={"size": size, "rounds": rounds, "players": seated},
+            agents=tuple(specs), format=fmt, seating="fixed", deals=games, seed=seed,
+            move_time=move_time, out=str(out), backend="inprocess", workers=1, stage=mode)
+        self.tournament = Tournament(config)
+        self.progress = _Counter(on_game)
+        self.ranking = Ranking(mode, list(specs), self.tournament.names, seed, games, size,
+                               rounds, move_time, Path(out))
 
-    @staticmethod
-    def _empty_dir(out: Path) -> Path:
-        if out.exists() and (not out.is_dir() or any(out.iterdir())):
-            raise ParlourError(f"output directory {str(out)!r} is not empty; the records of two "
-                               "runs must not mix: choose another or remove it")
-        return out
-
-    def _check(self, spec: str) -> None:
-        """Build the agent once, so a bad spec fails before any game is played."""
+    def play_all(self, plans: Sequence[Scheduled]) -> None:
+        """Play scheduled games and read every game played so far back."""
+        self.tournament.play(plans, self.progress)
+        rows = [row for row in self.tournament.rows() if row.played]
         r = self.ranking
-        game = Territory(size=r.size, rounds=r.rounds, players=1)
-        agent = make_agent(spec, game, 0, make_rng(r.seed, "check"),
-                           self.policy.process_limits())
-        close = getattr(agent, "close", None)
-        if close is not None:
-            close()
+        r.outcomes = [_outcome(row) for row in rows]
+        r.errors = [ErrorEntry(row.game.index + 1, row.game.stage, e.seat,
+                               r.names[row.game.seats[e.seat]], e.kind, e.at, e.message)
+                    for row in rows for e in row.errors]
 
-    def play_all(self, plans: Sequence[Planned]) -> None:
-        self.scheduled += len(plans)
-        for plan in plans:
-            outcome = self.play(plan)
-            if self.on_game is not None:
-                self.on_game(outcome, self.scheduled)
-
-    def play(self, plan: Planned) -> GameOutcome:
-        """Play one planned game; save its record and append its errors to errors.log."""
-        r = self.ranking
-        number = len(r.outcomes) + 1
-        specs = [r.specs[p] for p in plan.players]
-        game = Territory(size=r.size, rounds=r.rounds, players=len(specs))
-        limits = self.policy.process_limits()
-        agents: list[Any] = []
-        try:
-            for seat, spec in enumerate(specs):
-                agents.append(make_agent(spec, game, seat, make_rng(plan.seed, "agent", seat),
-                                         limits))
-            match = Match(game, agents, seed=plan.seed,
-                          policy=replace(self.policy, move_time=None))
-        except BaseException:
-            for agent in agents:
-                getattr(agent, "close", lambda: None)()
-            raise
-        match.specs = specs
-        try:
-            record = match.run()
-        finally:
-            match.close()
-        path = record.save(r.out / "records" / f"{number:04d}.json.gz")
-        state = cast(TerritoryState, match.state)
-        names = [r.names[p] for p in plan.players]
-        errors = [ErrorEntry(number, plan.phase, e.seat, names[e.seat], "forfeit",
-                             f"round {e.round + 1}", e.reason)
-                  for e in state.events if isinstance(e, TurnForfeited) and e.seat is not None]
-        errors += [ErrorEntry(number, plan.phase, f.seat, names[f.seat], f.kind,
-                              f"move {f.move + 1}", f.message) for f in record.faults]
-        seats = range(len(specs))
-        times: list[list[float]] = [[] for _ in seats]
-        for move in record.moves:
-            times[move.player].append(move.time)
-        owners = state.winning_owners()
-        outcome = GameOutcome(
-            number=number, phase=plan.phase, seed=plan.seed, players=plan.players,
-            record=str(path.relative_to(r.out)), scores=tuple(record.result.scores),
-            winners=tuple(plan.players[s] for s in record.result.winners),
-            zombie_won=any(o >= len(specs) for o in owners), rounds=state.round + 1,
-            mean_times=tuple(sum(t) / len(t) if t else None for t in times),
-            forfeits=tuple(sum(1 for e in errors if e.seat == s and e.kind == "forfeit")
-                           for s in seats),
-            faults=tuple(sum(1 for f in record.faults if f.seat == s) for s in seats),
-        )
-        r.outcomes.append(outcome)
-        r.errors += errors
-        if errors:
-            with (r.out / "errors.log").open("a", encoding="utf-8") as log_file:
-                log_file.writelines(e.line() + "\n" for e in errors)
-        log.info("game %d (%s) won by %s", number, plan.phase,
-                 [r.names[p] for p in outcome.winners] or "a zombie")
-        return outcome
+    @property
+    def next_index(self) -> int:
+        return len(self.tournament.store.schedule())
 
     def finish(self, standings: Sequence[Standing],
-               key: Callable[[Standing], tuple[int, ...]] = _wins) -> Ranking:
-        """Rank `standings`, write summary.json and summary.txt, and return the ranking."""
+               key: Callable[[Standing], tuple[int, ...]] = lambda s: (s.wins,)) -> Ranking:
+        """Rank `standings`, write errors.log, summary.json and summary.txt; close the store."""
         r = self.ranking
+        try:
+            write_error_log(r.out / ERRORS, self.tournament.rows(), r.names)
+        finally:
+            self.tournament.close()
         r.standings = ranked(standings, key)
         (r.out / "summary.json").write_text(json.dumps(r.to_dict(), indent=1) + "\n",
                                             encoding="utf-8")
         (r.out / "summary.txt").write_text(r.text(), encoding="utf-8")
+        for outcome in r.outcomes:
+            log.info("game %d (%s) won by %s", outcome.number, outcome.phase,
+                     [r.names[p] for p in outcome.winners] or "a zombie")
         return r
+
+
+def _outcome(row: GameRow) -> GameOutcome:
+    g = row.game
+    extra = row.extra or {}
+    seats = range(len(g.seats))
+    return GameOutcome(
+        number=g.index + 1, phase=g.stage, seed=g.seed, players=g.seats,
+        record=row.record or "", scores=tuple(int(s.score) for s in row.seats),
+        winners=tuple(g.seats[w] for w in row.winners),
+        zombie_won=bool(extra.get("zombie_won")), rounds=int(extra.get("rounds", 0)),
+        mean_times=tuple(s.time_total / s.moves if s.moves else None for s in row.seats),
+        forfeits=tuple(sum(1 for e in row.errors if e.seat == s and e.kind == "forfeit")
+                       for s in seats),
+        faults=tuple(sum(1 for e in row.errors if e.seat == s and e.kind != "forfeit")
+                     for s in seats),
+    )
 
 
 # --- the five formats ------------------------------------------------------------------------
@@ -381,9 +367,9 @@ def one_game(specs: Sequence[str], *, out: str | Path, seed: int = 0, size: int 
              rounds: int = 50, move_time: float | None = None,
              on_game: GameCallback | None = None) -> Ranking:
     """One game with every player on the board; ranked by the squares held at the end."""
-    run = _Run("one", specs, games=1, seed=seed, size=size, rounds=rounds,
+    run = _Run("one", specs, games=1, seed=seed, size=size, rounds=rounds, fmt="battle-royale",
                move_time=move_time, out=out, on_game=on_game, seated=len(specs))
-    run.play_all(one_game_plan(len(specs), seed))
+    run.play_all(one_game_plan(len(specs), seed, size=size, rounds=rounds))
     r = run.ranking
     return run.finish(tally(r.outcomes, r.names, ("one",)), key=lambda s: (s.wins, s.squares))
 
@@ -394,8 +380,8 @@ def versus_zombies(specs: Sequence[str], *, out: str | Path, games: int = 10, se
     """Each player alone among zombies, `games` games each (the same boards for everyone):
     ranked by wins, with the maximum over games of the per-game mean time per move."""
     run = _Run("zombies", specs, games=games, seed=seed, size=size, rounds=rounds,
-               move_time=move_time, out=out, on_game=on_game, seated=1)
-    run.play_all(zombies_plan(len(specs), games, seed))
+               fmt="vs-baseline", move_time=move_time, out=out, on_game=on_game, seated=1)
+    run.play_all(zombies_plan(len(specs), games, seed, size=size, rounds=rounds))
     r = run.ranking
     return run.finish(tally(r.outcomes, r.names, ("zombies",)))
 
@@ -405,8 +391,9 @@ def battle_royale(specs: Sequence[str], *, out: str | Path, games: int = 10, see
                   on_game: GameCallback | None = None) -> Ranking:
     """Every player on one board, `games` games; ranked by wins (ties share a rank)."""
     run = _Run("royale", specs, games=games, seed=seed, size=size, rounds=rounds,
-               move_time=move_time, out=out, on_game=on_game, seated=len(specs))
-    run.play_all(royale_plan(len(specs), games, seed))
+               fmt="battle-royale", move_time=move_time, out=out, on_game=on_game,
+               seated=len(specs))
+    run.play_all(royale_plan(len(specs), games, seed, size=size, rounds=rounds))
     r = run.ranking
     return run.finish(tally(r.outcomes, r.names, ("royale",)))
 
@@ -418,8 +405,8 @@ def round_robin(specs: Sequence[str], *, out: str | Path, games: int = 1, seed: 
     if len(specs) < 2:
         raise ParlourError("territory roundrobin: name at least two players")
     run = _Run("roundrobin", specs, games=games, seed=seed, size=size, rounds=rounds,
-               move_time=move_time, out=out, on_game=on_game, seated=2)
-    run.play_all(round_robin_plan(range(len(specs)), games, seed))
+               fmt="round-robin", move_time=move_time, out=out, on_game=on_game, seated=2)
+    run.play_all(round_robin_plan(range(len(specs)), games, seed, size=size, rounds=rounds))
     r = run.ranking
     return run.finish(tally(r.outcomes, r.names, ("roundrobin",)))
 
@@ -431,16 +418,21 @@ def rank(specs: Sequence[str], *, out: str | Path, games: int = 10, seed: int = 
     wins (everyone else zombies): the group is ordered by those wins; still tied, they share
     the rank."""
     run = _Run("rank", specs, games=games, seed=seed, size=size, rounds=rounds,
-               move_time=move_time, out=out, on_game=on_game, seated=len(specs))
-    run.play_all(royale_plan(len(specs), games, seed))
+               fmt="battle-royale", move_time=move_time, out=out, on_game=on_game,
+               seated=len(specs))
+    run.play_all(royale_plan(len(specs), games, seed, size=size, rounds=rounds))
     r = run.ranking
     groups = tied_groups(tally(r.outcomes, r.names, ("royale",)))
-    run.play_all([p for group in groups for p in round_robin_plan(group, 1, seed, "tiebreak")])
+    tiebreak: list[Scheduled] = []
+    for group in groups:
+        tiebreak += round_robin_plan(group, 1, seed, "tiebreak", size=size, rounds=rounds,
+                                     start=run.next_index + len(tiebreak))
+    run.play_all(tiebreak)
     standings = tally(r.outcomes, r.names, ("royale",))  # now with the tiebreaks' errors, times
-    tiebreak = tally(r.outcomes, r.names, ("tiebreak",))
+    tiebreak_wins = tally(r.outcomes, r.names, ("tiebreak",))
     for group in groups:
         for p in group:
-            standings[p].tiebreak_wins = tiebreak[p].wins
+            standings[p].tiebreak_wins = tiebreak_wins[p].wins
     return run.finish(standings, key=lambda s: (s.wins, s.tiebreak_wins or 0))
 
 
@@ -450,7 +442,7 @@ FORMATS: dict[str, Callable[..., Ranking]] = {
 }
 
 __all__ = [
-    "FORMATS", "MODES", "ErrorEntry", "GameOutcome", "Planned", "Ranking", "Standing",
+    "FORMATS", "MODES", "ErrorEntry", "GameOutcome", "Ranking", "Standing", "analyse",
     "battle_royale", "one_game", "one_game_plan", "rank", "ranked", "round_robin",
     "round_robin_plan", "royale_plan", "tally", "tied_groups", "versus_zombies", "zombies_plan",
 ]

@@ -1,4 +1,4 @@
-"""The `parlour` command: games, play, replay, bench."""
+"""The `parlour` command: games, play, replay, bench, tournament, report."""
 
 from __future__ import annotations
 
@@ -214,6 +214,37 @@ def render(
     written = render_record(record, out, seat_colors(record.seats) or None, per=per,
                             frame_seconds=frame_seconds)
     console.print(f"wrote {written}")
+
+
+from parlour.cli import tournament as _tournament  # noqa: E402, F401 (registers its commands)
+
+
+@app.command()
+@usage_errors
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine "
+                                           "only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    allow_local_bots: Annotated[bool, typer.Option(
+        "--allow-local-bots", help="Let tables seat exec: and file: bots (they run programs "
+        "and Python files of this machine).")] = False,
+    tournaments: Annotated[Path | None, typer.Option(
+        help="A tournament output directory (or a folder of them) to show.")] = None,
+) -> None:
+    """Play against the bots, and watch replays and tournaments, in the browser."""
+    from parlour.web.config import ServerConfig
+    from parlour.web.server import check_installed
+    from parlour.web.server import serve as run_server
+
+    check_installed()
+    if tournaments is not None and not tournaments.is_dir():
+        raise ParlourError(f"--tournaments {str(tournaments)!r} is not a directory")
+    shown = f"[{host}]" if ":" in host else host
+    console.print(f"parlour web table on [bold]http://{shown}:{port}/[/]  (Ctrl-C stops it)")
+    if allow_local_bots:
+        console.print("[yellow]local bots allowed: tables may run exec: and file: bots[/]")
+    run_server(ServerConfig(allow_local_bots=allow_local_bots, tournaments=tournaments),
+               host=host, port=port)
 
 
 from parlour.cli.territory import territory_app  # noqa: E402 (it uses usage_errors above)

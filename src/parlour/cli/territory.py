@@ -1,7 +1,9 @@
 """`parlour territory ...`: game17's ways of ranking Territory players.
 
-A thin face on `parlour.arena.territory`: each command plays its games into an output
-directory (records, summary.json, summary.txt, errors.log) and prints the ranking.
+A thin face on `parlour.arena.territory` (configurations of the general tournament formats):
+each command plays its games into an output directory (the results store, records,
+summary.json, summary.txt, errors.log) and prints the ranking; ``parlour report DIR`` shows
+the run again with the general statistics.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def _command(name: str) -> Callable[[F], F]:
 
 def _run(command: str, players: list[str], games: int | None, seed: int | None, size: int,
          rounds: int, move_time: float, out: Path | None) -> None:
-    from parlour.arena.territory import FORMATS, MODES, GameOutcome
+    from parlour.arena.territory import FORMATS, MODES
     from parlour.core.seeding import fresh_seed
 
     seed = fresh_seed() if seed is None else seed
@@ -68,8 +70,8 @@ def _run(command: str, players: list[str], games: int | None, seed: int | None, 
     with Progress(console=err, transient=True) as progress:
         task = progress.add_task(f"territory {command}", total=None)
 
-        def advance(outcome: GameOutcome, scheduled: int) -> None:
-            progress.update(task, completed=outcome.number, total=scheduled)
+        def advance(played: int, scheduled: int) -> None:
+            progress.update(task, completed=played, total=scheduled)
 
         ranking = FORMATS[command](players, on_game=advance, **options)
     limit = f"{move_time:g} s" if move_time else "none"

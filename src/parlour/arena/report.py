@@ -1,0 +1,259 @@
+"""Showing a tournament: the ranking table, the comparisons, a live progress bar, plots.
+
+Tables and the progress bar use rich. Plots use matplotlib (``pip install 'parlour[render]'``),
+imported only when plots are drawn: ``ratings.png`` (OpenSkill mu with a 95% interval),
+``scores.png`` (each agent's mean return per deal) and ``winrates.png`` (the pairwise win-rate
+matrix).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from parlour.arena.stats import Interval, TournamentStats
+from parlour.arena.worker import GameOutcome
+from parlour.core import ParlourError
+
+PLOTS = ("ratings.png", "scores.png", "winrates.png")
+
+
+# --- numbers as text ---------------------------------------------------------------------------
+def _number(value: float | None, digits: int = 2) -> str:
+    if value is None or math.isnan(value):
+        return "-"
+    return f"{value:.{digits}f}"
+
+
+def _digits(value: float) -> int:
+    """Decimals worth showing for a figure of this size."""
+    size = abs(value)
+    return 1 if size >= 10 else 2 if size >= 1 else 3
+
+
+def _interval(interval: Interval) -> str:
+    if interval.low is None or interval.high is None:
+        return _number(interval.mean, _digits(interval.mean) if interval.n else 2)
+    half = (interval.high - interval.low) / 2
+    digits = _digits(max(abs(interval.mean), half))
+    return f"{interval.mean:.{digits}f} ± {half:.{digits}f}"
+
+
+def _seconds(value: float | None) -> str:
+    if value is None:
+        return "-"
+    if value < 1e-3:
+        return f"{value * 1e6:.0f}µs"
+    if value < 1:
+        return f"{value * 1e3:.1f}ms"
+    return f"{value:.2f}s"
+
+
+def _title(stats: TournamentStats) -> str:
+    s = stats.settings
+    game = s.get("game", "?")
+    params = s.get("params") or {}
+    if params:
+        game += ":" + ",".join(f"{k}={v}" for k, v in params.items())
+    done = f"{stats.played} games" if stats.complete else \
+        f"{stats.played} of {stats.scheduled} games (unfinished)"
+    return f"{game}, {s.get('format', '?')}, seed {s.get('seed', '?')}: {done}"
+
+
+# --- tables --------------------------------------------------------------------------------------
+def ranking_table(stats: TournamentStats) -> Table:
+    """Rank, agent, games, mean return ± 95% interval, mean score (where it is not the return
+    or its negative), win rate, rating, seconds per decision (mean and maximum), faults."""
+    table = Table(title=_title(stats), title_justify="left", box=box.SIMPLE_HEAD,
+                  caption="return: mean per deal ± 95% interval; rating: OpenSkill mu ± "
+                          "sigma; time and max: seconds per decision", caption_justify="left",
+                  collapse_padding=True, pad_edge=False)
+    scores = any(a.score.n and abs(a.score.mean) != abs(a.value.mean) for a in stats.agents)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("agent", overflow="fold", min_width=9, ratio=1)
+    columns = ["games", "return", *(["score"] if scores else []), "win %", "rating", "time",
+               "max"]
+    for column in columns:
+        table.add_column(column, justify="right", no_wrap=True)
+    table.add_column("faults", justify="right", overflow="fold")
+    for a in stats.agents:
+        rating = "-" if a.rating is None else f"{a.rating:.1f} ± {a.rating_sigma or 0:.1f}"
+        faults = ", ".join(f"{n} {kind}" for kind, n in a.faults.items()) or "0"
+        name = a.name + (" (baseline)" if a.role == "baseline" else "")
+        row = [str(a.rank), name, str(a.games), _interval(a.value)]
+        if scores:
+            row.append(_number(a.score.mean, _digits(a.score.mean) if a.score.n else 2))
+        row += ["-" if a.win_rate is None else f"{100 * a.win_rate:.1f}", rating,
+                _seconds(a.mean_move_time), _seconds(a.max_move_time), faults]
+        table.add_row(*row)
+    return table
+
+
+def comparisons_table(stats: TournamentStats) -> Table | None:
+    """Every pair: difference per deal ± 95% interval, p (Holm), verdict, head-to-head wins."""
+    if not stats.comparisons:
+        return None
+    table = Table(title="Pairwise comparisons (paired t-test over shared deals, Holm-corrected)",
+                  title_justify="left", box=box.SIMPLE_HEAD, collapse_padding=True,
+                  pad_edge=False)
+    table.add_column("agents", overflow="fold", ratio=1)
+    for column in ("deals", "difference", "p"):
+        table.add_column(column, justify="right", no_wrap=True)
+    table.add_column("verdict", overflow="fold", ratio=1)
+    table.add_column("a beat b", justify="right", no_wrap=True)
+    for c in stats.comparisons:
+        p = "-" if c.p_holm is None else f"{c.p_holm:.3g}"
+        style = "bold" if c.verdict.endswith("better") else "dim"
+        rate = "-" if c.a_win_rate is None else f"{100 * c.a_win_rate:.0f}% of {c.games}"
+        table.add_row(f"{c.a} vs {c.b}", f"{c.deals} {c.paired_over}s", _interval(c.difference),
+                      p, Text(c.verdict, style=style), rate)
+    return table
+
+
+def print_report(console: Console, stats: TournamentStats, out: Path | None = None) -> None:
+    """The ranking, the comparisons, and where the files are."""
+    parts: list[Any] = [ranking_table(stats)]
+    comparisons = comparisons_table(stats)
+    if comparisons is not None:
+        parts.append(comparisons)
+    console.print(Group(*parts))
+    if stats.errors:
+        where = f" in {out / 'errors.log'}" if out is not None else ""
+        console.print(f"[yellow]{stats.errors} fault(s) logged{where}[/]")
+    if not stats.complete:
+        console.print(f"[yellow]{stats.scheduled - stats.played} game(s) not played yet: run "
+                      "the tournament again with --resume to finish it[/]")
+
+
+# --- progress ------------------------------------------------------------------------------------
+class _Rate(ProgressColumn):
+    """Games per second, over the recent games."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("-- games/s" if speed is None else f"{speed:.1f} games/s", style="cyan")
+
+
+class ProgressBar:
+    """A live bar: games done of scheduled, rate and time to go (a `ProgressHook`)."""
+
+    def __init__(self, console: Console, description: str = "games") -> None:
+        self.progress = Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            _Rate(), TextColumn("elapsed"), TimeElapsedColumn(), TextColumn("ETA"),
+            TimeRemainingColumn(), console=console,
+        )
+        self.description = description
+        self.task: Any = None
+        self.faults = 0
+
+    def __enter__(self) -> ProgressBar:
+        self.progress.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.progress.stop()
+
+    def start(self, total: int, done: int) -> None:
+        if self.task is None:
+            self.task = self.progress.add_task(self.description, total=total, completed=done)
+        else:
+            self.progress.update(self.task, total=total)
+
+    def advance(self, outcome: GameOutcome) -> None:
+        self.faults += len(outcome.errors)
+        if self.faults:
+            self.progress.update(self.task, description=f"{self.description} "
+                                 f"[yellow]({self.faults} faults)[/]")
+        self.progress.advance(self.task)
+
+
+# --- plots ---------------------------------------------------------------------------------------
+def write_plots(stats: TournamentStats, out: Path) -> list[Path]:
+    """Draw ratings.png, scores.png and winrates.png in `out`; returns the files written."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ParlourError("plots need matplotlib: pip install 'parlour[render]'") from None
+    written = []
+    agents = stats.agents
+    names = [a.name for a in agents]
+
+    rated = [a for a in agents if a.rating is not None]
+    figure, axes = plt.subplots(figsize=(7, 1.2 + 0.45 * max(1, len(rated))))
+    if rated:
+        rated = sorted(rated, key=lambda a: a.rating or 0.0)
+        axes.errorbar([a.rating or 0.0 for a in rated], range(len(rated)),
+                      xerr=[1.96 * (a.rating_sigma or 0.0) for a in rated], fmt="o",
+                      capsize=4, color="#1f5fa8")
+        axes.set_yticks(range(len(rated)), [a.name for a in rated])
+    else:
+        axes.text(0.5, 0.5, "no ratings (no game had two agents)", ha="center",
+                  transform=axes.transAxes)
+    axes.set_xlabel("OpenSkill rating (mu, 95% interval)")
+    axes.set_title(_title(stats), fontsize=9)
+    written.append(_save(plt, figure, out / PLOTS[0]))
+
+    shown = [a for a in agents if a.values]
+    figure, axes = plt.subplots(figsize=(max(5.0, 1.2 * len(shown) + 2), 4.5))
+    if shown:
+        positions = list(range(1, len(shown) + 1))
+        axes.boxplot([a.values for a in shown], positions=positions, widths=0.5,
+                     showmeans=True)
+        for x, a in zip(positions, shown, strict=True):
+            if a.value.low is not None and a.value.high is not None:
+                axes.plot([x, x], [a.value.low, a.value.high], color="#c0392b", linewidth=4,
+                          alpha=0.7)
+        axes.set_xticks(positions, [a.name for a in shown], rotation=20, ha="right")
+    axes.set_ylabel("mean return per deal")
+    axes.set_title("returns per deal (box: quartiles; triangle: mean; red: its 95% interval)",
+                   fontsize=9)
+    written.append(_save(plt, figure, out / PLOTS[1]))
+
+    size = max(3.0, 0.9 * len(agents) + 2)
+    figure, axes = plt.subplots(figsize=(size + 1, size))
+    grid = [[math.nan if v is None else v for v in row] for row in stats.win_matrix]
+    image = axes.imshow(grid or [[math.nan]], vmin=0, vmax=1, cmap="RdYlGn")
+    axes.set_xticks(range(len(names)), names, rotation=30, ha="right")
+    axes.set_yticks(range(len(names)), names)
+    for i, row in enumerate(stats.win_matrix):
+        for j, value in enumerate(row):
+            if value is not None:
+                axes.text(j, i, f"{100 * value:.0f}%", ha="center", va="center", fontsize=8,
+                          color="white" if value < 0.2 or value > 0.8 else "black")
+    figure.colorbar(image, ax=axes, label="row's win rate against column")
+    axes.set_title("pairwise win rate", fontsize=9)
+    written.append(_save(plt, figure, out / PLOTS[2]))
+    return written
+
+
+def _save(plt: Any, figure: Any, path: Path) -> Path:
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
+    return path
+
+
+__all__ = ["PLOTS", "ProgressBar", "comparisons_table", "print_report", "ranking_table",
+           "write_plots"]

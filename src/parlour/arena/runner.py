@@ -1,0 +1,278 @@
+"""Running a tournament: plan it, play what is not yet played, store each game as it ends.
+
+The output directory holds ``tournament.sqlite`` (the store), ``records/NNNN.json.gz`` (every
+game, replayable with ``parlour replay``), ``errors.log`` (every fault, one line each) and, at
+the end, ``summary.json``. A tournament resumes in its directory: the schedule is planned
+again from the stored settings, checked against the stored one, and only the games without a
+result are played, so a resumed tournament ends with exactly the results of an uninterrupted
+one. A record file is written (to a temporary name, then renamed; by the worker that played
+the game, or here for Ray) before its game's result is committed, so every stored result has
+its record.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any, Protocol
+
+from parlour.agents import make_agent
+from parlour.arena.backends import make_backend
+from parlour.arena.config import EXECUTION, TournamentConfig
+from parlour.arena.formats import Scheduled, plan
+from parlour.arena.stats import TournamentStats, summarise
+from parlour.arena.store import FILENAME, Agent, GameRow, Store
+from parlour.arena.worker import (
+    ErrorItem,
+    GameOutcome,
+    GameTask,
+    quiet_logs,
+    restore_logs,
+    write_file,
+)
+from parlour.core import ParlourError, make_rng
+from parlour.match import FaultPolicy
+
+log = logging.getLogger("parlour.arena")
+
+RECORDS = "records"
+ERRORS = "errors.log"
+SUMMARY = "summary.json"
+LOCK = ".lock"
+
+
+class ProgressHook(Protocol):
+    """Told the size of the job, then each game as it is stored."""
+
+    def start(self, total: int, done: int) -> None: ...
+
+    def advance(self, outcome: GameOutcome) -> None: ...
+
+
+def unique_names(specs: Sequence[str]) -> list[str]:
+    """The specs, with ``#2``, ``#3`` ... on repeats, so every agent has its own name."""
+    seen: dict[str, int] = {}
+    names = []
+    for spec in specs:
+        seen[spec] = seen.get(spec, 0) + 1
+        names.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+    return names
+
+
+def record_name(index: int) -> str:
+    """The record file of game `index` (from 0), relative to the output directory."""
+    return f"{RECORDS}/{index + 1:04d}.json.gz"
+
+
+def error_line(game: Scheduled, name: str, error: ErrorItem) -> str:
+    """One line of the error log."""
+    what = "forfeited turn" if error.kind == "forfeit" else f"fault ({error.kind})"
+    return (f"game {game.index + 1:04d} {game.stage} seat {error.seat} ({name}) {error.at}: "
+            f"{what}: {error.message}")
+
+
+def stored_config(out: str | Path) -> TournamentConfig:
+    """The settings of the tournament stored in `out`."""
+    path = Path(out) / FILENAME
+    if not path.is_file():
+        raise ParlourError(f"nothing to resume in {str(out)!r}: it holds no tournament "
+                           f"({FILENAME})")
+    with Store(path) as store:
+        data = store.meta("config")
+    if not isinstance(data, dict):
+        raise ParlourError(f"the store in {str(out)!r} has no tournament settings")
+    return TournamentConfig.from_mapping({**data, "out": str(out)}, source=str(path))
+
+
+class Tournament:
+    """A tournament in its output directory: `play` schedules, `finish` sums up.
+
+    Opening one checks the settings and builds each agent once (a bad spec fails before any
+    game), and locks the directory against a second run.
+    """
+
+    def __init__(self, config: TournamentConfig, *, resume: bool = False) -> None:
+        self.config = config = config.checked()
+        self.game = config.game_object()
+        self.out = Path(config.out)
+        role = "candidate" if config.format == "vs-baseline" else "player"
+        specs = [*config.agents, *config.baselines]
+        self.agents = [Agent(i, name, spec, "baseline" if i >= len(config.agents) else role)
+                       for i, (name, spec) in enumerate(zip(unique_names(specs), specs,
+                                                            strict=True))]
+        self._lock: IO[Any] | None = None
+        self._check_agents()
+        self._lock = _prepare(self.out, resume)
+        try:
+            self.store = Store(self.out / FILENAME)
+            if resume:
+                self._check_same(self.store)
+            else:
+                self.store.initialise(config.identity(), self.agents)
+            records = self.out / RECORDS
+            records.mkdir(exist_ok=True)
+            for stale in records.glob("*.tmp"):  # a record written when the run was killed
+                stale.unlink()
+        except BaseException:
+            self.close()
+            raise
+        self.policy = FaultPolicy(strike_limit=config.strike_limit, move_time=config.move_time,
+                                  time_bank=config.time_bank)
+        self.names = [a.name for a in self.agents]
+
+    # --- lifecycle -----------------------------------------------------------------------------
+    def close(self) -> None:
+        store = getattr(self, "store", None)
+        if store is not None:
+            store.close()
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def __enter__(self) -> Tournament:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+    def _check_same(self, store: Store) -> None:
+        stored = store.meta("config")
+        if not isinstance(stored, dict):
+            raise ParlourError(f"the store in {str(self.out)!r} has no tournament settings")
+        now = json.loads(json.dumps(self.config.identity(), default=str))
+        for key in sorted(set(stored) | set(now)):
+            if key not in EXECUTION and stored.get(key) != now.get(key):
+                raise ParlourError(
+                    f"cannot resume the tournament in {str(self.out)!r} with {key} = "
+                    f"{now.get(key)!r}: it was started with {stored.get(key)!r} (only "
+                    f"{', '.join(EXECUTION)} may change)"
+                )
+
+    def _check_agents(self) -> None:
+        """Build each agent once, so a bad spec fails before any game is played."""
+        limits = FaultPolicy(move_time=self.config.move_time).process_limits()
+        for agent in self.agents:
+            built = make_agent(agent.spec, self.game, 0, make_rng(self.config.seed, "check"),
+                               limits)
+            close = getattr(built, "close", None)
+            if close is not None:
+                close()
+
+    # --- playing -------------------------------------------------------------------------------
+    def plan(self) -> list[Scheduled]:
+        """The schedule the settings describe."""
+        c = self.config
+        return plan(c.format, agents=len(c.agents), baselines=len(c.baselines), game=self.game,
+                    seed=c.seed, games=c.games, deals=c.deals, seating=c.seating,
+                    tables=c.tables, stage=c.stage)
+
+    def play(self, games: Sequence[Scheduled], progress: ProgressHook | None = None) -> int:
+        """Play the games of `games` that have no result yet; returns how many were played.
+
+        `games` joins the stored schedule (games already there must match it).
+        """
+        self.store.add_schedule(games)
+        done = self.store.done()
+        pending = [g for g in games if g.index not in done]
+        if progress is not None:
+            progress.start(len(self.store.schedule()), len(done))
+        if not pending:
+            return 0
+        by_index = {g.index: g for g in pending}
+        c = self.config
+        here = c.backend != "ray"  # Ray nodes may not share this disk: records come back
+        tasks = [GameTask(g.index, g.game, tuple(self.agents[a].spec for a in g.seats), g.seed,
+                          self.policy,
+                          str(self.out.resolve() / record_name(g.index)) if here else "")
+                 for g in pending]
+        levels = quiet_logs()
+        backend = make_backend(c.backend, c.workers or 1, c.address)
+        played = 0
+        try:
+            with (self.out / ERRORS).open("a", encoding="utf-8") as errors:
+                for outcome in backend.run(tasks):
+                    self._commit(by_index[outcome.index], outcome, errors)
+                    played += 1
+                    if progress is not None:
+                        progress.advance(outcome)
+        finally:
+            backend.close()
+            restore_logs(levels)
+        return played
+
+    def _commit(self, game: Scheduled, outcome: GameOutcome, errors: IO[str]) -> None:
+        name = record_name(game.index)
+        if outcome.record:  # else the worker wrote the file
+            write_file(self.out / name, outcome.record)
+        self.store.add_result(game, outcome, name)
+        if outcome.errors:
+            errors.writelines(error_line(game, self.names[game.seats[e.seat]], e) + "\n"
+                              for e in outcome.errors)
+            errors.flush()
+
+    # --- summing up ----------------------------------------------------------------------------
+    def rows(self) -> list[GameRow]:
+        return self.store.games()
+
+    def finish(self) -> TournamentStats:
+        """Rewrite the error log in schedule order, write summary.json, return the stats."""
+        rows = self.rows()
+        write_error_log(self.out / ERRORS, rows, self.names)
+        stats = summarise(rows, self.store.agents(), self.config.identity())
+        write_file(self.out / SUMMARY, (json.dumps(stats.to_dict(), indent=1) + "\n").encode())
+        return stats
+
+
+def write_error_log(path: Path, rows: Sequence[GameRow], names: Sequence[str]) -> int:
+    """Write every stored error in schedule order (the same file however the run went)."""
+    lines = [error_line(row.game, names[row.game.seats[e.seat]], e) + "\n"
+             for row in rows for e in row.errors]
+    write_file(path, "".join(lines).encode())
+    return len(lines)
+
+
+def _prepare(out: Path, resume: bool) -> IO[Any] | None:
+    """Check the output directory (new or empty; or holding the tournament to resume) and
+    lock it against a second run."""
+    if resume:
+        if not (out / FILENAME).is_file():
+            raise ParlourError(f"nothing to resume in {str(out)!r}: it holds no tournament "
+                               f"({FILENAME})")
+    elif out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise ParlourError(f"output directory {str(out)!r} is not empty; the records of two "
+                           "runs must not mix: choose another or remove it (or continue the "
+                           "tournament in it with --resume)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ParlourError(f"cannot create output directory {str(out)!r}: "
+                           f"{error.strerror or error}") from None
+    lock = (out / LOCK).open("a")
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on a Unix
+        return lock
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        raise ParlourError(f"another tournament is running in {str(out)!r}") from None
+    return lock
+
+
+def run_tournament(config: TournamentConfig, *, resume: bool = False,
+                   progress: ProgressHook | None = None) -> TournamentStats:
+    """Play a whole tournament (or what is left of it) and return its statistics."""
+    with Tournament(config, resume=resume) as tournament:
+        tournament.play(tournament.plan(), progress)
+        return tournament.finish()
+
+
+__all__ = [
+    "ERRORS", "RECORDS", "SUMMARY", "ProgressHook", "Tournament", "error_line", "record_name",
+    "run_tournament", "stored_config", "unique_names", "write_error_log",
+]

@@ -1,0 +1,239 @@
+"""The results store: an embedded SQLite database (WAL), written as each game finishes.
+
+Tables: ``meta`` (the tournament's settings), ``agents``, ``schedule`` (every game planned:
+stage, round, table, seating, the agent in each seat, seed, game spec), ``results`` (one row
+per finished game, with its record file), ``seats`` (per game and seat: agent, score, return,
+win, decisions and seconds) and ``faults`` (every fault and game-reported error).
+
+A game's rows are written in one transaction, after its record file is in place, so a
+tournament killed at any moment (even by SIGKILL) holds each game either whole, with its
+record, or not at all; resuming plays exactly the games without a result.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from parlour.arena.formats import Scheduled
+from parlour.arena.worker import ErrorItem, GameOutcome
+from parlour.core import ParlourError
+
+FILENAME = "tournament.sqlite"
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS agents (
+    agent INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, spec TEXT NOT NULL,
+    role TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS schedule (
+    game INTEGER PRIMARY KEY, stage TEXT NOT NULL, round INTEGER NOT NULL,
+    table_no INTEGER NOT NULL, seating INTEGER NOT NULL, seats TEXT NOT NULL,
+    seed INTEGER NOT NULL, game_spec TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS results (
+    game INTEGER PRIMARY KEY REFERENCES schedule(game), record TEXT NOT NULL,
+    complete INTEGER NOT NULL, winners TEXT NOT NULL, seconds REAL NOT NULL,
+    extra TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (
+    game INTEGER NOT NULL REFERENCES results(game), seat INTEGER NOT NULL,
+    agent INTEGER NOT NULL REFERENCES agents(agent), score REAL NOT NULL,
+    return_value REAL NOT NULL, win INTEGER NOT NULL, moves INTEGER NOT NULL,
+    time_total REAL NOT NULL, time_max REAL NOT NULL, PRIMARY KEY (game, seat));
+CREATE TABLE IF NOT EXISTS faults (
+    game INTEGER NOT NULL REFERENCES results(game), seat INTEGER NOT NULL,
+    agent INTEGER NOT NULL, kind TEXT NOT NULL, at TEXT NOT NULL, message TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS faults_by_game ON faults (game);
+"""
+
+
+@dataclass(frozen=True)
+class Agent:
+    """A tournament's agent: its index, unique name, spec, and role (player, baseline)."""
+
+    index: int
+    name: str
+    spec: str
+    role: str
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat of a finished game."""
+
+    agent: int
+    score: float
+    value: float
+    """The seat's return (higher is better)."""
+    win: bool
+    moves: int
+    time_total: float
+    time_max: float
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A scheduled game and, once played, its result."""
+
+    game: Scheduled
+    record: str | None = None
+    complete: bool = False
+    winners: tuple[int, ...] = ()
+    seconds: float = 0.0
+    seats: tuple[SeatResult, ...] = ()
+    errors: tuple[ErrorItem, ...] = ()
+    extra: dict[str, Any] | None = None
+
+    @property
+    def played(self) -> bool:
+        return self.record is not None
+
+
+class Store:
+    """The SQLite store of one tournament (in WAL mode; safe to read while it is written)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30.0)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as error:
+            raise ParlourError(f"cannot open the results store {str(self.path)!r}: "
+                               f"{error}") from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- settings and agents -----------------------------------------------------------------
+    def meta(self, key: str) -> Any:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def set_meta(self, key: str, value: Any) -> None:
+        self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                        (key, json.dumps(value, default=str)))
+
+    def initialise(self, settings: dict[str, Any], agents: Sequence[Agent]) -> None:
+        """Record a new tournament's settings and agents."""
+        with self._transaction():
+            self.set_meta("schema", SCHEMA_VERSION)
+            self.set_meta("config", settings)
+            self.db.executemany("INSERT INTO agents VALUES (?, ?, ?, ?)",
+                                [(a.index, a.name, a.spec, a.role) for a in agents])
+
+    def agents(self) -> list[Agent]:
+        return [Agent(*row) for row in
+                self.db.execute("SELECT agent, name, spec, role FROM agents ORDER BY agent")]
+
+    # --- the schedule ------------------------------------------------------------------------
+    def add_schedule(self, games: Sequence[Scheduled]) -> None:
+        """Add planned games; games already planned must be planned identically."""
+        known = {g.index: g for g in self.schedule()}
+        new = []
+        for g in games:
+            old = known.get(g.index)
+            if old is None:
+                new.append(g)
+            elif old != g:
+                raise ParlourError(
+                    f"game {g.index + 1} of the stored schedule differs from this tournament's "
+                    f"({_show(old)} stored, {_show(g)} now): these are different tournaments"
+                )
+        with self._transaction():
+            self.db.executemany(
+                "INSERT INTO schedule VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(g.index, g.stage, g.round, g.table, g.seating, json.dumps(g.seats), g.seed,
+                  g.game) for g in new])
+
+    def schedule(self) -> list[Scheduled]:
+        rows = self.db.execute("SELECT game, stage, round, table_no, seating, seats, seed, "
+                               "game_spec FROM schedule ORDER BY game")
+        return [Scheduled(i, stage, r, t, s, tuple(json.loads(seats)), seed, spec)
+                for i, stage, r, t, s, seats, seed, spec in rows]
+
+    def done(self) -> set[int]:
+        """The indices of the games with a result."""
+        return {row[0] for row in self.db.execute("SELECT game FROM results")}
+
+    # --- results -------------------------------------------------------------------------------
+    def add_result(self, game: Scheduled, outcome: GameOutcome, record: str) -> None:
+        """Store a finished game in one transaction (its record file is already written)."""
+        seats = [(game.index, s, game.seats[s], outcome.scores[s], outcome.returns[s],
+                  int(s in outcome.winners), outcome.moves[s], outcome.time_total[s],
+                  outcome.time_max[s]) for s in range(len(game.seats))]
+        faults = [(game.index, e.seat, game.seats[e.seat], e.kind, e.at, e.message)
+                  for e in outcome.errors]
+        with self._transaction():
+            self.db.execute("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?)",
+                            (game.index, record, int(outcome.complete),
+                             json.dumps(outcome.winners), outcome.seconds,
+                             json.dumps(outcome.extra)))
+            self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", seats)
+            self.db.executemany("INSERT INTO faults VALUES (?, ?, ?, ?, ?, ?)", faults)
+
+    def games(self) -> list[GameRow]:
+        """Every scheduled game in order, with its result if it has one."""
+        seats: dict[int, list[SeatResult]] = {}
+        for row in self.db.execute("SELECT game, agent, score, return_value, win, moves, "
+                                   "time_total, time_max FROM seats ORDER BY game, seat"):
+            seats.setdefault(row[0], []).append(
+                SeatResult(row[1], row[2], row[3], bool(row[4]), row[5], row[6], row[7]))
+        errors: dict[int, list[ErrorItem]] = {}
+        for game, seat, kind, at, message in self.db.execute(
+                "SELECT game, seat, kind, at, message FROM faults ORDER BY game, rowid"):
+            errors.setdefault(game, []).append(ErrorItem(seat, kind, at, message))
+        results = {row[0]: row[1:] for row in self.db.execute(
+            "SELECT game, record, complete, winners, seconds, extra FROM results")}
+        rows = []
+        for g in self.schedule():
+            if g.index not in results:
+                rows.append(GameRow(g))
+                continue
+            record, complete, winners, seconds, extra = results[g.index]
+            rows.append(GameRow(g, record, bool(complete), tuple(json.loads(winners)), seconds,
+                                tuple(seats.get(g.index, ())), tuple(errors.get(g.index, ())),
+                                json.loads(extra)))
+        return rows
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self.db)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on an exception."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _show(g: Scheduled) -> str:
+    return f"{g.game}, seats {list(g.seats)}, seed {g.seed}"
+
+
+def open_existing(directory: str | Path) -> Store:
+    """The store of the tournament in `directory`, or a `ParlourError` if there is none."""
+    path = Path(directory) / FILENAME
+    if not path.is_file():
+        raise ParlourError(f"{str(directory)!r} holds no tournament (no {FILENAME})")
+    return Store(path)
+
+
+__all__ = ["FILENAME", "Agent", "GameRow", "SeatResult", "Store", "open_existing"]

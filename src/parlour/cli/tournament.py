@@ -1,0 +1,192 @@
+"""`parlour tournament` and `parlour report`: a face on `parlour.arena`.
+
+Settings come from flags, from a TOML file (``--config``), or from both (flags win). With
+``--resume`` they come from the tournament being resumed; flags may then change only how the
+games run (workers, backend, address).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from parlour.cli.app import app, console, err, usage_errors
+from parlour.core import ParlourError, parse_spec
+
+FORMAT_HELP = "duplicate, head-to-head, vs-baseline, round-robin or battle-royale."
+
+
+@app.command()
+@usage_errors
+def tournament(
+    game: Annotated[str | None, typer.Argument(
+        help="Game id or alias, optionally with parameters (hearts:end_score=50).",
+        show_default=False)] = None,
+    agents: Annotated[str | None, typer.Option(
+        "--agents", "-a", help="Comma-separated agent specs: random,heuristic,ismcts:...",
+        show_default=False)] = None,
+    agent: Annotated[list[str] | None, typer.Option(
+        "--agent", help="One agent spec (repeatable; for specs with commas, like exec: "
+                        "commands).", show_default=False)] = None,
+    baseline: Annotated[list[str] | None, typer.Option(
+        "--baseline", "-b", help="vs-baseline: the field's agent specs (repeatable or "
+                                 "comma-separated).", show_default=False)] = None,
+    format_: Annotated[str | None, typer.Option(
+        "--format", "-f", help=f"The format: {FORMAT_HELP} [default: duplicate]",
+        show_default=False)] = None,
+    tables: Annotated[str | None, typer.Option(
+        help="Round robin: 'pairs' (every pairing) or 'all' (every table combination).",
+        show_default=False)] = None,
+    seating: Annotated[str | None, typer.Option(
+        help="auto, permutations, rotations or fixed.", show_default=False)] = None,
+    games: Annotated[int | None, typer.Option(
+        "--games", "-n", help="At least this many games, rounded up to whole rounds "
+                              "[default: 100].", show_default=False)] = None,
+    deals: Annotated[int | None, typer.Option(
+        help="Rounds instead: each plays every table in every seating (duplicate: one deal "
+             "each).", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed: the same seed gives the same games and results [default: a fresh one, "
+             "shown].", show_default=False)] = None,
+    param: Annotated[list[str] | None, typer.Option(
+        "--param", "-p", help="A game parameter as key=value (repeatable).",
+        show_default=False)] = None,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", help="Worker processes (or Ray CPUs) [default: every CPU].",
+        show_default=False)] = None,
+    backend: Annotated[str | None, typer.Option(
+        help="local (worker processes), inprocess, or ray [default: local].",
+        show_default=False)] = None,
+    address: Annotated[str | None, typer.Option(
+        help="Ray: the address of a running cluster (default: start a local one).",
+        show_default=False)] = None,
+    move_time: Annotated[float | None, typer.Option(
+        help="Seconds per decision (wall clock) [default: no limit].", show_default=False)
+    ] = None,
+    time_bank: Annotated[float | None, typer.Option(
+        help="Extra seconds per seat and game, drawn on when a move runs over.",
+        show_default=False)] = None,
+    strike_limit: Annotated[int | None, typer.Option(
+        help="Faults after which a seat forfeits the rest of the game [default: 3].",
+        show_default=False)] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Output directory, new or empty [default: "
+                            "tournament-GAME-SEED].", show_default=False)] = None,
+    resume: Annotated[bool, typer.Option(
+        help="Continue the tournament in --out where it stopped.")] = False,
+    config: Annotated[Path | None, typer.Option(
+        "--config", "-c", help="A TOML file of settings (flags override it).",
+        show_default=False)] = None,
+    plots: Annotated[bool, typer.Option(help="Write PNG plots to the output directory.")
+    ] = True,
+    progress: Annotated[bool, typer.Option(help="Show a live progress bar.")] = True,
+) -> None:
+    """Run a tournament: every game stored as it ends, then a ranking with intervals."""
+    from parlour.agents import split_seats
+    from parlour.arena.config import TournamentConfig, load_config
+    from parlour.arena.runner import Tournament, stored_config
+    from parlour.core.seeding import fresh_seed
+
+    flags: dict[str, Any] = {
+        "game": game, "format": format_, "tables": tables, "seating": seating,
+        "games": games, "deals": deals, "seed": seed, "workers": workers, "backend": backend,
+        "address": address, "move_time": move_time, "time_bank": time_bank,
+        "strike_limit": strike_limit, "out": None if out is None else str(out),
+    }
+    flags = {k: v for k, v in flags.items() if v is not None}
+    named = split_seats(agents or "") + [a.strip() for a in agent or [] if a.strip()]
+    if named:
+        flags["agents"] = tuple(named)
+    if baseline:
+        flags["baselines"] = tuple(b for item in baseline for b in split_seats(item))
+    file_settings = load_config(config) if config is not None else {}
+    source = f"config file {str(config)!r}" if config is not None else "settings"
+    if resume:
+        directory = flags.get("out") or file_settings.get("out")
+        if not directory:
+            raise ParlourError("--resume needs --out DIR, the directory of the tournament to "
+                               "continue")
+        settings = stored_config(str(directory))
+        if file_settings:
+            settings = TournamentConfig.from_mapping(file_settings, source, base=settings)
+    else:
+        chosen = flags.get("game", file_settings.get("game"))
+        if not chosen:
+            raise ParlourError("name the game: parlour tournament hearts --agents "
+                               "random,heuristic (or game = \"...\" in a config file)")
+        settings = TournamentConfig.from_mapping({**file_settings, "game": chosen}, source)
+        if "seed" not in flags and "seed" not in file_settings:
+            flags["seed"] = fresh_seed()
+    if param:
+        extra: dict[str, str] = {}
+        for item in param:
+            extra.update(parse_spec("x:" + item)[1])
+        flags["params"] = {**settings.params, **extra}
+    settings = TournamentConfig.from_mapping(flags, "the command line", base=settings)
+
+    from parlour.arena.report import ProgressBar, print_report, write_plots
+
+    with Tournament(settings, resume=resume) as run:
+        c = run.config
+        schedule = run.plan()
+        where = ("this process" if c.backend == "inprocess" else
+                 f"{c.workers} Ray CPU(s)" if c.backend == "ray" and not c.address else
+                 f"Ray at {c.address}" if c.backend == "ray" else f"{c.workers} worker(s)")
+        rounds = 1 + max((g.round for g in schedule), default=0)
+        size = math.ceil(len(schedule) / rounds)
+        shape = (f"{rounds} deal(s), each in {size} seating(s)" if c.format == "duplicate"
+                 else f"{rounds} round(s) of {size}")
+        console.print(f"[bold]{run.game.spec}[/] {c.format}: {len(c.agents)} agent(s)"
+                      f"{f' + {len(c.baselines)} baseline(s)' if c.baselines else ''}, "
+                      f"{len(schedule)} games ({shape}), seed {c.seed}, on {where}; "
+                      f"output in {run.out}")
+        try:
+            if progress:
+                with ProgressBar(err, c.format) as bar:
+                    run.play(schedule, bar)
+            else:
+                run.play(schedule)
+        except KeyboardInterrupt:
+            done = len(run.store.done())
+            err.print(f"[yellow]Interrupted: {done} of {len(schedule)} games are stored. "
+                      f"Continue with: parlour tournament --resume --out {run.out}[/]")
+            raise typer.Exit(130) from None
+        stats = run.finish()
+    print_report(console, stats, run.out)
+    written = []
+    if plots:
+        try:
+            written = write_plots(stats, run.out)
+        except ParlourError as error:
+            err.print(f"[yellow]No plots: {error}[/]")
+    files = ", ".join(["records/", "errors.log", "summary.json", *(p.name for p in written)])
+    console.print(f"In {run.out}: {files}. Replay a game: parlour replay "
+                  f"{run.out / 'records' / '0001.json.gz'}")
+
+
+@app.command()
+@usage_errors
+def report(
+    directory: Annotated[Path, typer.Argument(help="A tournament's output directory.")],
+    json_: Annotated[bool, typer.Option("--json", help="Print the JSON summary instead.")
+    ] = False,
+    plots: Annotated[bool, typer.Option(help="Draw the PNG plots again.")] = False,
+) -> None:
+    """Print a tournament's ranking again (finished or not), from its results store."""
+    from parlour.arena.report import print_report, write_plots
+    from parlour.arena.stats import summarise
+    from parlour.arena.store import open_existing
+
+    with open_existing(directory) as store:
+        stats = summarise(store.games(), store.agents(), store.meta("config") or {})
+    if json_:
+        console.print_json(json.dumps(stats.to_dict()))
+    else:
+        print_report(console, stats, directory)
+    if plots:
+        for path in write_plots(stats, directory):
+            console.print(f"wrote {path}")

@@ -1,0 +1,29 @@
+"""What the web server was told at start-up: the only source of what it may run and read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Start-up settings of `parlour serve`.
+
+    `allow_local_bots` permits ``exec:``, ``file:`` and other scheme specs (they run programs
+    or Python files from this machine); without it only built-in agents may sit at a table.
+    `tournaments` is a tournament output directory to show (read only).
+    """
+
+    allow_local_bots: bool = False
+    tournaments: Path | None = None
+    max_tables: int = 64
+    """Tables alive at once; creating more is refused until some finish."""
+    max_replays: int = 16
+    """Replays kept in memory (the least recently opened are dropped first)."""
+    idle_seconds: float = 2 * 3600.0
+    """A table nobody has touched for this long is closed."""
+    max_record_bytes: int = 16 * 1024 * 1024
+    """The largest record file accepted for a replay."""
+    max_replay_moves: int = 50_000
+    """The longest record shown as a replay."""

@@ -1,0 +1,118 @@
+"""Replays: a record re-simulated on the server into one full view (every hand) per step.
+
+A record is checked as it is re-simulated: a move that does not fit, or a result that differs
+from the stored one, rejects it with the record's own error. Replays are kept in memory, the
+least recently opened dropped first.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core import RecordError
+from parlour.records import GameResult, Record
+from parlour.web.config import ServerConfig
+from parlour.web.views import view_for
+
+
+@dataclass
+class Replay:
+    """A re-simulated record: its facts and a view for each step (0: before the first move)."""
+
+    id: str
+    source: str
+    record: Record
+    steps: list[dict[str, Any]]
+
+    def meta(self) -> dict[str, Any]:
+        record = self.record
+        result = record.result
+        return {
+            "id": self.id, "source": self.source, "game": record.game,
+            "params": record.params, "seed": record.seed, "seats": record.seats,
+            "moves": len(record.moves), "steps": len(self.steps),
+            "complete": result.complete, "scores": list(result.scores),
+            "winners": list(result.winners),
+            "faults": [f"seat {f.seat}, move {f.move + 1}: {f.kind}: {f.message}"
+                       for f in record.faults][:100],
+            "deals": [i for i, step in enumerate(self.steps) if step.get("deal_start")],
+        }
+
+
+def read_record(data: bytes, source: str) -> Record:
+    """A record from file contents (JSON, or gzip-compressed JSON)."""
+    try:
+        text = gzip.decompress(data).decode() if data[:2] == b"\x1f\x8b" else data.decode()
+    except (OSError, UnicodeDecodeError, EOFError) as error:
+        raise RecordError(f"{source} is damaged: {error}") from None
+    return Record.from_json(text, source=source)
+
+
+def build_steps(record: Record, max_moves: int) -> list[dict[str, Any]]:
+    """Re-simulate `record`: one step per move, each with the full view and its log lines."""
+    if len(record.moves) > max_moves:
+        raise RecordError(f"record has {len(record.moves)} moves; this server shows at most "
+                          f"{max_moves}")
+    view = view_for(record.load_game(), record.seats)
+    steps: list[dict[str, Any]] = []
+    sent = 0
+    final = None
+    for state, move in record.replay():
+        events = state.events[sent:]
+        sent = len(state.events)
+        lines = [line for event in events if (line := view.log_line(event, None)) is not None]
+        picture = view.full_view(state)
+        step: dict[str, Any] = {"view": picture, "log": lines, "move": None,
+                                "deal_start": any(line["kind"] == "deal" for line in lines)}
+        if move is not None:
+            step["move"] = {"seat": move.player, "action": move.action, "time": move.time}
+        steps.append(step)
+        final = state
+    assert final is not None
+    actual = GameResult.of(final)
+    if actual != record.result:
+        raise RecordError(f"record does not verify: it stores scores {list(record.result.scores)}"
+                          f" but its moves give {list(actual.scores)}")
+    last = steps[-1]["view"]
+    last["result"] = view.result(actual.scores, actual.winners, None, actual.complete)
+    last["status"] = last["result"]["headline"]
+    return steps
+
+
+class Replays:
+    """The replays open on this server."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self._open: OrderedDict[str, Replay] = OrderedDict()
+
+    def open_bytes(self, data: bytes, source: str) -> Replay:
+        if len(data) > self.config.max_record_bytes:
+            raise RecordError(f"{source} is {len(data)} bytes; the limit is "
+                              f"{self.config.max_record_bytes}")
+        return self.open(read_record(data, source), source)
+
+    def open(self, record: Record, source: str) -> Replay:
+        steps = build_steps(record, self.config.max_replay_moves)
+        replay = Replay(secrets.token_urlsafe(12), source, record, steps)
+        self._open[replay.id] = replay
+        while len(self._open) > self.config.max_replays:
+            self._open.popitem(last=False)
+        return replay
+
+    def get(self, replay_id: str) -> Replay | None:
+        replay = self._open.get(replay_id)
+        if replay is not None:
+            self._open.move_to_end(replay_id)
+        return replay
+
+
+def steps_json(replay: Replay) -> str:
+    """The replay as the page loads it."""
+    return json.dumps({"meta": replay.meta(), "steps": replay.steps}, ensure_ascii=False,
+                      separators=(",", ":"))

@@ -1,0 +1,58 @@
+// The page's router: Play (#/), a table (#/table/TOKEN), Replays, Tournaments.
+import {getJSON, toast} from "./api.js";
+import {installDefinitions, setFourColours} from "./cards.js";
+import {fill, h} from "./dom.js";
+import {leaveTable, showTable} from "./play.js";
+import {leaveReplay, showReplay, showReplayPicker} from "./replay.js";
+import {showSetup} from "./setup.js";
+import {showTournament, showTournaments} from "./tournament.js";
+
+const COLOURS = "parlour.fourColours";
+let config = {allow_local_bots: false, tournaments: false};
+
+async function route() {
+  const main = document.getElementById("main");
+  const hash = location.hash || "#/";
+  const [, page, arg] = hash.match(/^#\/([^/]*)\/?(.*)$/) || [null, "", ""];
+  const section = {table: "play", "": "play", replays: "replays", replay: "replays",
+                   tournaments: "tournaments", tournament: "tournaments"}[page] || "play";
+  for (const link of document.querySelectorAll("[data-nav]")) {
+    link.classList.toggle("active", link.dataset.nav === section);
+  }
+  if (page !== "table") leaveTable();
+  if (page !== "replay") leaveReplay();
+  try {
+    if (page === "table" && arg) showTable(main, decodeURIComponent(arg));
+    else if (page === "replays") showReplayPicker(main, config);
+    else if (page === "replay" && arg) await showReplay(main, decodeURIComponent(arg));
+    else if (page === "tournaments") await showTournaments(main, config);
+    else if (page === "tournament" && arg) await showTournament(main, decodeURIComponent(arg));
+    else await showSetup(main, config);
+  } catch (error) {
+    toast(error.message);
+    fill(main, h("div", {class: "form-error", role: "alert"}, error.message));
+  }
+}
+
+async function start() {
+  installDefinitions();
+  const toggle = document.getElementById("four-colours");
+  toggle.checked = localStorage.getItem(COLOURS) === "1";
+  setFourColours(toggle.checked);
+  toggle.addEventListener("change", () => {
+    localStorage.setItem(COLOURS, toggle.checked ? "1" : "0");
+    setFourColours(toggle.checked);
+  });
+  try {
+    config = await getJSON("/api/config");
+  } catch (error) {
+    toast(`The server does not answer: ${error.message}`);
+  }
+  const tournamentsLink = document.querySelector('[data-nav="tournaments"]');
+  if (!config.tournaments) tournamentsLink.title = "start the server with --tournaments DIR";
+  window.addEventListener("hashchange", route);
+  await route();
+  document.body.dataset.ready = "1";
+}
+
+start();

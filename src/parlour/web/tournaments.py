@@ -1,0 +1,164 @@
+"""Tournament output directories, read only: the summary, the plots, the error log, the games.
+
+`--tournaments DIR` names one tournament's output directory (``summary.json``,
+``records/NNNN.json.gz``, ``errors.log``, plots) or a directory holding several. Files are only
+ever found by listing those directories: a name from the page is looked up in the listing, never
+joined to a path, so nothing outside them can be read.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from parlour.core import ParlourError, RecordError
+from parlour.records import Record, load
+
+log = logging.getLogger("parlour.web")
+
+SUMMARY_FILES = ("summary.json",)
+TEXT_FILES = ("summary.txt", "report.txt")
+ERRORS = "errors.log"
+SHOWN_SUFFIXES = {".png": "image/png", ".svg": "image/svg+xml", ".txt": "text/plain",
+                  ".json": "application/json", ".log": "text/plain", ".csv": "text/csv"}
+PLOT_SUFFIXES = (".png", ".svg")
+MAX_TEXT = 200_000
+
+
+def _is_tournament(path: Path) -> bool:
+    return (path / "records").is_dir() or any((path / n).is_file() for n in SUMMARY_FILES)
+
+
+def _record_files(folder: Path) -> list[str]:
+    if not folder.is_dir():
+        return []
+    return sorted(p.name for p in folder.iterdir()
+                  if p.is_file() and (p.name.endswith(".json.gz") or p.name.endswith(".json"))
+                  and p.name not in SUMMARY_FILES)
+
+
+class Tournaments:
+    """The tournaments under the directory given at start-up."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root.resolve() if root is not None else None
+
+    def folders(self) -> dict[str, Path]:
+        """Tournament name -> its directory (``"."`` for the root itself)."""
+        root = self.root
+        if root is None or not root.is_dir():
+            return {}
+        found: dict[str, Path] = {}
+        if _is_tournament(root):
+            found["."] = root
+        for child in sorted(root.iterdir()):
+            if child.is_dir() and not child.name.startswith(".") and _is_tournament(child):
+                found[child.name] = child
+        if not found:
+            found["."] = root  # a plain folder of records
+        return found
+
+    def folder(self, name: str) -> Path:
+        folder = self.folders().get(name)
+        if folder is None:
+            raise ParlourError(f"no tournament {name!r} here")
+        return folder
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every tournament: its name and a one-line description."""
+        out = []
+        for name, folder in self.folders().items():
+            summary = self._summary(folder)
+            settings = summary.get("settings", {}) if isinstance(summary, dict) else {}
+            title = folder.name if name == "." else name
+            out.append({"name": name, "title": title,
+                        "game": settings.get("game") if isinstance(settings, dict) else None,
+                        "format": settings.get("format") if isinstance(settings, dict) else None,
+                        "records": len(self._records_in(folder))})
+        return out
+
+    # --- one tournament --------------------------------------------------------------------------
+    def report(self, name: str) -> dict[str, Any]:
+        """The summary (as stored), text reports, plot names, the error log's tail."""
+        folder = self.folder(name)
+        texts = {}
+        for text_name in TEXT_FILES:
+            path = folder / text_name
+            if path.is_file():
+                texts[text_name] = path.read_text(encoding="utf-8", errors="replace")[:MAX_TEXT]
+        errors = None
+        if (folder / ERRORS).is_file():
+            lines = (folder / ERRORS).read_text(encoding="utf-8", errors="replace").splitlines()
+            errors = {"count": len(lines), "tail": lines[-200:]}
+        return {
+            "name": name, "title": folder.name, "summary": self._summary(folder),
+            "texts": texts, "plots": self._plots(folder), "errors": errors,
+            "records": len(self._records_in(folder)),
+        }
+
+    def records(self, name: str, offset: int, limit: int) -> list[dict[str, Any]]:
+        """A page of the tournament's games: file name, game, seats and result."""
+        folder = self.folder(name)
+        names = self._records_in(folder)
+        out: list[dict[str, Any]] = []
+        for record_name in names[offset:offset + limit]:
+            try:
+                record = load(self._record_dir(folder) / record_name)
+            except RecordError as error:
+                out.append({"name": record_name, "error": str(error)})
+                continue
+            out.append({"name": record_name, "game": record.game, "seats": record.seats,
+                        "scores": list(record.result.scores),
+                        "winners": list(record.result.winners),
+                        "complete": record.result.complete, "moves": len(record.moves),
+                        "seed": record.seed, "faults": len(record.faults)})
+        return out
+
+    def record(self, name: str, record_name: str) -> Record:
+        folder = self.folder(name)
+        if record_name not in self._records_in(folder):
+            raise ParlourError(f"no record {record_name!r} in tournament {name!r}")
+        return load(self._record_dir(folder) / record_name)
+
+    def file(self, name: str, file_name: str) -> tuple[Path, str]:
+        """A file shown by the report (a plot, a text): its path and media type."""
+        folder = self.folder(name)
+        listed = dict(self._files(folder))
+        path = listed.get(file_name)
+        if path is None:
+            raise ParlourError(f"no file {file_name!r} in tournament {name!r}")
+        return path, SHOWN_SUFFIXES[path.suffix.lower()]
+
+    # --- internals -----------------------------------------------------------------------------
+    def _summary(self, folder: Path) -> Any:
+        for summary_name in SUMMARY_FILES:
+            path = folder / summary_name
+            if path.is_file():
+                try:
+                    return json.loads(path.read_text(encoding="utf-8"))
+                except (OSError, ValueError) as error:
+                    log.warning("cannot read %s: %s", path, error)
+                    return {"error": f"{summary_name} is unreadable: {error}"}
+        return None
+
+    def _record_dir(self, folder: Path) -> Path:
+        return folder / "records" if (folder / "records").is_dir() else folder
+
+    def _records_in(self, folder: Path) -> list[str]:
+        return _record_files(self._record_dir(folder))
+
+    def _files(self, folder: Path) -> list[tuple[str, Path]]:
+        out = []
+        for where in (folder, folder / "plots"):
+            if not where.is_dir():
+                continue
+            for path in sorted(where.iterdir()):
+                if path.is_file() and path.suffix.lower() in SHOWN_SUFFIXES:
+                    out.append((path.relative_to(folder).as_posix(), path))
+        return out
+
+    def _plots(self, folder: Path) -> list[str]:
+        return [rel for rel, path in self._files(folder)
+                if path.suffix.lower() in PLOT_SUFFIXES]

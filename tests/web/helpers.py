@@ -1,0 +1,78 @@
+"""Shared pieces of the web tests: a test client, and reading a table's messages."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():  # starlette would rather have httpx2; httpx works
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+    from starlette.testclient import WebSocketTestSession
+
+from parlour.web.app import create_app
+from parlour.web.config import ServerConfig
+
+BASE = "http://127.0.0.1"
+
+
+@contextmanager
+def client(allow_local_bots: bool = False, tournaments: Path | None = None,
+           **settings: Any) -> Iterator[TestClient]:
+    """A client of a fresh app; the app's tasks live as long as the `with` block."""
+    config = ServerConfig(allow_local_bots=allow_local_bots, tournaments=tournaments, **settings)
+    with TestClient(create_app(config), base_url=BASE) as test_client:
+        yield test_client
+
+
+def new_table(http: TestClient, game: str, seats: list[str], seat: int = 0, pace: float = 0.0,
+              **extra: Any) -> dict[str, Any]:
+    response = http.post("/api/tables", json={"game": game, "seats": seats, "seat": seat,
+                                              "pace": pace, **extra})
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def read_until(ws: WebSocketTestSession, done: Callable[[dict[str, Any]], bool],
+               seen: list[dict[str, Any]] | None = None, limit: int = 5000) -> dict[str, Any]:
+    """Messages until one satisfies `done` (each kept in `seen`); fails after `limit`."""
+    for _ in range(limit):
+        message: dict[str, Any] = ws.receive_json()
+        if seen is not None:
+            seen.append(message)
+        if done(message):
+            return message
+    raise AssertionError(f"no fitting message in {limit}")
+
+
+def my_turn(message: dict[str, Any]) -> bool:
+    view = message.get("view")
+    return message.get("type") == "view" and bool(view) and (view["your_turn"]
+                                                              or view["result"] is not None)
+
+
+def first_move(view: dict[str, Any]) -> str:
+    """A legal move from a view: a playable card, else the first button."""
+    for entry in view["hand"] or []:
+        if entry["action"]:
+            return str(entry["action"])
+    if view.get("skull") and view["skull"]["hand"]:
+        for disc in view["skull"]["hand"]:
+            if disc["action"]:
+                return str(disc["action"])
+    if view.get("select"):
+        chosen = [e["card"] for e in view["hand"] if e.get("select")][: view["select"]["count"]]
+        return str(view["select"]["prefix"]) + " ".join(chosen)
+    for stack in (view.get("skull") or {}).get("stacks", []):
+        if stack["action"]:
+            return str(stack["action"])
+    return str(view["buttons"][0]["action"])

@@ -1,0 +1,275 @@
+"""The web table in a real browser: Debian's Chromium driven by Playwright.
+
+A server runs `parlour serve` on a free port (with a tournament made by `parlour tournament`),
+and each test clicks its way through: a whole Hearts game, a Skat deal with bidding, burying
+and declaring, Skull and Territory turns, a replay, the tournament report. Screenshots go to a
+temporary directory (or to ``$PARLOUR_WEB_SHOTS``, which is how docs/images/ was made).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+import parlour  # noqa: E402
+from parlour.match import Match  # noqa: E402
+from parlour.records import load  # noqa: E402
+
+CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's)",
+                allow_module_level=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    chosen = os.environ.get("PARLOUR_WEB_SHOTS")
+    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("web-screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real tournament's output directory, from `parlour tournament`."""
+    out = tmp_path_factory.mktemp("tournament") / "hearts-duel"
+    subprocess.run(
+        [sys.executable, "-m", "parlour", "tournament", "hearts:end_score=30", "-a",
+         "random,heuristic", "-n", "4", "--seed", "3", "--out", str(out), "--no-progress",
+         "--backend", "inprocess"],
+        check=True, capture_output=True, timeout=120,
+    )
+    return out
+
+
+@pytest.fixture(scope="module")
+def server(tournament: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    log = (tmp_path_factory.mktemp("server") / "serve.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "parlour", "serve", "--port", str(port), "--tournaments",
+         str(tournament.parent)],
+        stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(150):
+            try:
+                urllib.request.urlopen(f"{url}/api/health", timeout=1)
+                break
+            except OSError:
+                if process.poll() is not None:
+                    raise RuntimeError("parlour serve exited") from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000},
+                                  accept_downloads=True)
+    tab = context.new_page()
+    tab.set_default_timeout(15000)
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(server + "/")
+    tab.wait_for_selector("body[data-ready='1']")
+    yield tab
+    context.close()
+    assert not errors, errors
+
+
+def _start(page: Any, game: str, seed: int, **params: str) -> None:
+    """Choose a game and its parameters on the Play page, seed the deal, and sit down."""
+    page.click(f"[data-game='{game}']")
+    page.wait_for_selector(f"[data-game='{game}'].chosen")
+    for name, value in params.items():
+        page.fill(f"#param-{name}", value)
+        page.press(f"#param-{name}", "Tab")
+        page.wait_for_function(
+            "([n, v]) => document.querySelector('#param-' + n).value === v", arg=[name, value])
+    page.select_option("#pace", "0")
+    page.fill("#seed", str(seed))
+    page.press("#seed", "Tab")
+    page.wait_for_timeout(150)  # the parameter check answers
+    page.click("#start")
+    page.wait_for_selector(".table-view .headline")
+
+
+ACTIONABLE = (".hand .card-btn.playable, .card-btn.selectable:not([disabled]), "
+              "button.move:not([disabled]), .disc-btn.playable, button.mat.can-turn, "
+              "button.square.mine, .result-banner")
+
+
+def test_play_a_whole_hearts_game_by_clicking(page: Any, shots: Path, tmp_path: Path) -> None:
+    page.screenshot(path=shots / "web-setup.png")
+    _start(page, "hearts", 5, end_score="10")
+    clicks = 0
+    for _ in range(600):
+        page.wait_for_selector(".hand .card-btn.playable, .result-banner")
+        if page.locator(".result-banner").count():
+            break
+        if clicks == 3:
+            page.screenshot(path=shots / "web-hearts-passed.png")
+        if clicks == 9:
+            page.wait_for_timeout(200)
+            page.screenshot(path=shots / "web-hearts.png")
+        page.locator(".hand .card-btn.playable").first.click()
+        clicks += 1
+    banner = page.locator(".result-banner")
+    assert banner.is_visible()
+    assert clicks >= 16  # three passes and thirteen cards at least
+    page.screenshot(path=shots / "web-hearts-over.png")
+    assert "game over" in page.inner_text("#log")
+    with page.expect_download() as download:
+        page.click("#download-record")
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    record = load(saved)
+    assert record.seats[0] == "human" and record.result.complete
+    record.verify()
+    page.click("#watch-replay")
+    page.wait_for_selector("#replay-slider")
+
+
+def test_bid_and_declare_a_skat_deal(page: Any, shots: Path) -> None:
+    _start(page, "skat", 11, deals="1")
+    done: list[str] = []
+    for _ in range(200):
+        page.wait_for_selector(ACTIONABLE)
+        if page.locator(".result-banner").count():
+            break
+        bids = page.locator("button.move[data-action^='bid'], button.move[data-action='hold']")
+        if bids.count():
+            if "bid" not in done:
+                page.screenshot(path=shots / "web-skat-bidding.png")
+            done.append("bid")
+            bids.first.click()
+        elif page.locator("button.move[data-action='pickup']").count():
+            page.screenshot(path=shots / "web-skat-pickup.png")
+            page.click("button.move[data-action='pickup']")
+            done.append("pickup")
+        elif page.locator(".card-btn.selectable:not([disabled])").count():
+            cards = page.locator(".card-btn.selectable")
+            cards.nth(cards.count() - 1).click()
+            cards.nth(cards.count() - 2).click()
+            page.wait_for_selector("#select-go:not([disabled])")
+            page.screenshot(path=shots / "web-skat-bury.png")
+            page.click("#select-go")
+            done.append("bury")
+        elif page.locator("button.move[data-action^='declare']").count():
+            page.screenshot(path=shots / "web-skat-declare.png")
+            page.click("button.move[data-action='declare grand']")
+            done.append("declare")
+        else:
+            if "play" not in done:
+                page.wait_for_timeout(100)
+            done.append("play")
+            page.locator(".hand .card-btn.playable").first.click()
+    assert {"bid", "pickup", "bury", "declare", "play"} <= set(done), done
+    assert page.locator(".result-banner").is_visible()
+    log = page.inner_text("#log")
+    assert "seat 0 (you) declares Grand" in log and "seat 0 (you) buries" in log
+    assert "Grand" in page.inner_text("table.scores")
+    page.screenshot(path=shots / "web-skat-over.png")
+
+
+def test_skull_and_territory_turns_by_clicking(page: Any, shots: Path) -> None:
+    _start(page, "skull", 2)
+    page.wait_for_selector(".disc-btn.playable")
+    page.locator(".disc-btn.playable").first.click()
+    page.wait_for_selector("button.move:not([disabled]), .disc-btn.playable")
+    page.screenshot(path=shots / "web-skull.png")
+    assert page.locator(".seat .mat").count() == 4
+    page.goto(page.url.split("#")[0] + "#/")
+    page.wait_for_selector("[data-game='territory']")
+    _start(page, "territory", 3, players="2", size="8", rounds="3")
+    page.wait_for_selector("button.square.mine")
+    page.locator("button.square.mine").first.click()
+    page.fill(".planner .count", "2")
+    page.click(".planner .dir-e")
+    page.wait_for_selector("#play-turn:not([disabled])")
+    page.screenshot(path=shots / "web-territory.png")
+    page.click("#play-turn")
+    page.wait_for_function(  # zombies may take your last square: then the game runs out
+        "() => document.querySelector('.headline').textContent.includes('Round 2') "
+        "|| document.querySelector('.result-banner') !== null")
+    assert "seat 0 (you) moves" in page.inner_text("#log")
+
+
+def test_open_a_replay_and_step_through_it(page: Any, shots: Path, tmp_path: Path) -> None:
+    record = Match(parlour.load_game("hearts", end_score=20), ["heuristic", "random"] * 2,
+                   seed=5).run()
+    path = record.save(tmp_path / "hearts.json.gz")
+    page.click("[data-nav='replays']")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector("#replay-slider")
+    assert "The start" in page.inner_text("#step-label")
+    for _ in range(5):
+        page.click("#replay-next")
+    assert "Move 5 of" in page.inner_text("#step-label")
+    page.keyboard.press("ArrowRight")
+    assert "Move 6 of" in page.inner_text("#step-label")
+    for _ in range(12):
+        page.click("#replay-next")
+    hands = page.locator(".seat .seat-hand")
+    assert hands.count() == 4  # every hand face up
+    assert page.locator(".seat .seat-hand svg").count() > 20
+    page.screenshot(path=shots / "web-replay.png")
+    page.click("#replay-next-deal")
+    assert "deal 2 begins" in page.inner_text("#log")
+    page.fill("#replay-slider", "0")
+    assert "The start" in page.inner_text("#step-label")
+    page.click("#replay-end")
+    assert page.locator(".result-banner").is_visible()
+
+
+def test_load_the_tournament_report_and_open_a_game(page: Any, shots: Path) -> None:
+    page.click("[data-nav='tournaments']")
+    page.wait_for_selector("#ranking")
+    rows = page.locator("#ranking tbody tr")
+    assert rows.count() == 2
+    assert {"heuristic", "random"} == {rows.nth(i).locator("td").nth(1).inner_text()
+                                       for i in range(2)}
+    page.wait_for_selector("#records .open-replay")
+    assert page.locator("#records tbody tr").count() == 4
+    page.wait_for_function(
+        "() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    assert page.locator(".plots img").count() == 3
+    page.screenshot(path=shots / "web-tournament.png", full_page=True)
+    page.locator("#records .open-replay").first.click()
+    page.wait_for_selector("#replay-slider")
+    assert "0001.json.gz" in page.inner_text(".replay-facts")

@@ -1,0 +1,126 @@
+"""The page's views of every game: a seat sees its own cards only; a replay sees them all."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pydantic")
+
+import parlour
+from parlour.cards import format_card, iter_cards
+from parlour.core import AgentError
+from parlour.match import Match
+from parlour.web.catalog import check_spec, is_local
+from parlour.web.messages import Act, Pace, read_client_message
+from parlour.web.views import TableView, view_for
+
+GAMES = [
+    ("hearts", {"end_score": 30}),
+    ("spades", {"target": 150}),
+    ("skat", {}),
+    ("skat.ramsch", {}),
+    ("skull", {"players": 5}),
+    ("territory", {"players": 3, "size": 6, "rounds": 4}),
+]
+
+
+def _play(game_id: str, params: dict[str, Any], seed: int = 3) -> Any:
+    game = parlour.load_game(game_id, **params)
+    match = Match(game, ["heuristic"] * game.num_players, seed=seed)
+    return game, match
+
+
+@pytest.mark.parametrize(("game_id", "params"), GAMES)
+def test_a_seat_view_shows_no_other_hand(game_id: str, params: dict[str, Any]) -> None:
+    game, match = _play(game_id, params)
+    view = view_for(game, match.specs)
+    state = match.state
+    while True:
+        for seat in range(game.num_players):
+            picture = view.seat_view(state.observe(seat), seat)
+            json.dumps(picture)
+            assert picture["you"] == seat
+            for entry in picture["seats"]:
+                if entry["seat"] == seat or entry["hand"] is None:
+                    continue
+                # only an ouvert declarer's hand is ever shown, and it is public
+                assert game_id.startswith("skat")
+                assert entry["seat"] == state.observe(seat).declarer  # type: ignore[attr-defined]
+            hand = getattr(state, "hands", None)
+            if picture["hand"] is not None and hand is not None:
+                shown = {e["card"] for e in picture["hand"]}
+                own = {format_card(c) for c in iter_cards(hand[seat])}
+                assert shown <= own
+        if state.is_terminal:
+            break
+        match.step()
+
+
+@pytest.mark.parametrize(("game_id", "params"), GAMES)
+def test_a_full_view_shows_every_hand_and_logs_every_event(game_id: str,
+                                                            params: dict[str, Any]) -> None:
+    game, match = _play(game_id, params, seed=8)
+    record = match.run()
+    view = view_for(game, record.seats)
+    for state, _ in record.replay():
+        picture = view.full_view(state)
+        assert picture["you"] is None
+        if picture["layout"] == "cards" and not state.is_terminal:
+            hands = getattr(state, "hands", ())
+            for entry in picture["seats"]:
+                held = {format_card(c) for c in iter_cards(hands[entry["seat"]])}
+                assert set(entry["hand"]) <= held
+    lines = [view.log_line(event, None) for event in record.events()]
+    assert any(line is not None and line["kind"] == "over" for line in lines)
+
+
+def test_seats_are_named_from_where_you_sit() -> None:
+    view = view_for(parlour.load_game("hearts"), ["human", "a", "b", "c"])
+    assert [view.label(s, 0) for s in range(4)] == [
+        "You", "Seat 1 (left)", "Seat 2 (across)", "Seat 3 (right)"]
+    assert view.personal("seat 2 plays Q♠; seat 0 leads", 1) == \
+        "seat 2 (left) plays Q♠; seat 0 (right) leads"
+    assert view.personal("seat 3 passes", None) == "seat 3 (c) passes"
+    spades = view_for(parlour.load_game("spades"), ["x"] * 4)
+    assert spades.label(2, 0) == "Seat 2 (partner)"
+
+
+def test_games_without_their_own_view_get_the_generic_one() -> None:
+    game = parlour.load_game("hearts")
+    generic = TableView(game, ["a"] * 4)
+    picture = generic.seat_view(game.new_state(seed=1).observe(0), 0)
+    assert picture["layout"] == "generic"
+    assert any(key == "hand" for key, _ in picture["fields"])
+    assert picture["buttons"] and picture["buttons"][0]["action"].startswith("pass ")
+
+
+@pytest.mark.parametrize(("spec", "allowed"), [
+    ("heuristic", True), ("random", True), ("hearts.heuristic", True),
+    ("ismcts:iterations=50", True), ("human", True), ("exec:./bot", False),
+    ("file:bot.py", False), (" exec :./bot", False), ("skat.heuristic", False),
+    ("genius", False),
+])
+def test_which_specs_may_sit(spec: str, allowed: bool) -> None:
+    game = parlour.load_game("hearts")
+    if allowed:
+        assert check_spec(spec, game, allow_local=False) == spec.strip()
+    else:
+        with pytest.raises(AgentError):
+            check_spec(spec, game, allow_local=False)
+    assert is_local("exec:./bot") and not is_local("ismcts:iterations=5")
+    assert check_spec("exec:./bot", game, allow_local=True) == "exec:./bot"
+
+
+def test_messages_from_the_page_are_read_strictly() -> None:
+    assert read_client_message('{"type": "act", "action": "Q♠"}') == Act(type="act",
+                                                                          action="Q♠")
+    assert read_client_message('{"type": "pace", "seconds": 1.5}') == Pace(type="pace",
+                                                                           seconds=1.5)
+    for bad in ('{"type": "act", "action": ""}', '{"type": "act", "action": 5}',
+                '{"type": "pace", "seconds": "fast"}', '{"type": "sync", "x": 1}', "[]", "",
+                '{"type": "act", "action": "' + "x" * 5000 + '"}'):
+        with pytest.raises(ValueError, match=r"."):
+            read_client_message(bad)
