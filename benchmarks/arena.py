@@ -17,13 +17,17 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from parlour.agents import make_agent
 from parlour.arena import Tournament, TournamentConfig
+from parlour.arena.formats import Scheduled
+from parlour.arena.store import Store
+from parlour.arena.worker import GameTask, compress_record, play_game, write_file
 from parlour.core import load_game, make_rng
-from parlour.match import Match
+from parlour.match import FaultPolicy, Match
 
 AGENTS = ("random", "heuristic")
 
@@ -56,11 +60,56 @@ def arena(deals: int, backend: str, workers: int, root: Path,
         return played - start, clock() - played
 
 
+def report_in_process(n: int, bare_s: float, match_s: float, inproc: float,
+                      summary: float) -> None:
+    print(f"  bare engine loop (state, agents)   {1e3 * bare_s / n:7.2f} ms/game (CPU)")
+    print(f"  Match.run()                        {1e3 * match_s / n:7.2f} ms/game "
+          f"({100 * (match_s / bare_s - 1):+.1f}% vs bare)")
+    print(f"  arena, in-process                  {1e3 * inproc / n:7.2f} ms/game "
+          f"({100 * (inproc / match_s - 1):+.1f}% vs Match, "
+          f"{100 * (inproc / bare_s - 1):+.1f}% vs bare)")
+    print(f"  summing up (stats, ratings, JSON)  {1e3 * summary / n:7.2f} ms/game, once")
+
+
+def breakdown(games: list[tuple[int, list[str]]], root: Path, repeat: int) -> None:
+    """CPU per game of each thing the arena adds to a match."""
+    game = load_game("hearts")
+    records = [Match(game, specs, seed=seed).run() for seed, specs in games]
+    outcomes = [play_game(GameTask(i, "hearts", tuple(specs), seed, FaultPolicy()))
+                for i, (seed, specs) in enumerate(games)]
+    parts: dict[str, list[float]] = {"compress the record (JSON, gzip)": [],
+                                     "create its file": [], "store the result (SQLite)": []}
+    def write_all(folder: Path) -> None:
+        for i, outcome in enumerate(outcomes):
+            write_file(folder / f"{i:04d}.json.gz", outcome.record)
+
+    def store_all(store: Store, schedule: list[Scheduled]) -> None:
+        for g, outcome in zip(schedule, outcomes, strict=True):
+            store.add_result(g, outcome, "r")
+
+    for attempt in range(repeat):
+        parts["compress the record (JSON, gzip)"].append(
+            cpu(lambda: [compress_record(r) for r in records]))
+        folder = root / f"files-{attempt}"
+        folder.mkdir()
+        parts["create its file"].append(cpu(partial(write_all, folder)))
+        with Store(root / f"store-{attempt}.sqlite") as store:
+            schedule = [Scheduled(i, "b", 0, 0, 0, (0, 1, 0, 1), seed, "hearts")
+                        for i, (seed, _) in enumerate(games)]
+            store.add_schedule(schedule)
+            parts["store the result (SQLite)"].append(cpu(partial(store_all, store, schedule)))
+    for name, times in parts.items():
+        print(f"    {name:<33}{1e3 * min(times) / len(games):7.2f} ms/game")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--ray", action="store_true", help="also measure a local Ray")
+    parser.add_argument("--parallel-only", action="store_true",
+                        help="only the local workers (more repeats make a busy machine's "
+                             "quiet moments count)")
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="parlour-arena-bench-"))
     game = load_game("hearts")
@@ -83,26 +132,29 @@ def main() -> None:
             Match(game, specs, seed=seed).run()
 
     runs: list[tuple[float, ...]] = []
-    for _ in range(args.repeat):
+    for _ in range(0 if args.parallel_only else args.repeat):
         runs.append((cpu(bare), cpu(matches),
                      *arena(args.deals, "inprocess", 1, root, time.process_time)))
-    bare_s, match_s, inproc, summary = (min(r[i] for r in runs) for i in range(4))
     print(f"{n} games of hearts ({', '.join(AGENTS)}, duplicate), best of {args.repeat}")
-    print(f"  bare engine loop (state, agents)   {1e3 * bare_s / n:7.2f} ms/game (CPU)")
-    print(f"  Match.run()                        {1e3 * match_s / n:7.2f} ms/game "
-          f"({100 * (match_s / bare_s - 1):+.1f}% vs bare)")
-    print(f"  arena, in-process                  {1e3 * inproc / n:7.2f} ms/game "
-          f"({100 * (inproc / match_s - 1):+.1f}% vs Match, "
-          f"{100 * (inproc / bare_s - 1):+.1f}% vs bare)")
-    print(f"  summing up (stats, ratings, JSON)  {1e3 * summary / n:7.2f} ms/game, once")
-    pairs = []
-    for _ in range(args.repeat):
+    if runs:
+        report_in_process(n, *(min(r[i] for r in runs) for i in range(4)))
+        breakdown(games, root, args.repeat)
+    started = 0.0
+    if args.ray:
+        import ray
+
+        start = time.perf_counter()
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+        started = time.perf_counter() - start
+    rounds = []
+    for _ in range(args.repeat):  # in turn, so a busy spell hits every kind alike
         cpu_before = time.process_time()
         one = arena(args.deals, "local", 1, root)[0]
         two = arena(args.deals, "local", 2, root)[0]
-        pairs.append((one, two, (time.process_time() - cpu_before) / (2 * n)))
-    t1, t2 = min(p[0] for p in pairs), min(p[1] for p in pairs)
-    parent = min(p[2] for p in pairs)
+        parent = (time.process_time() - cpu_before) / (2 * n)
+        rounds.append((one, two, parent,
+                       arena(args.deals, "ray", 2, root)[0] if args.ray else 0.0))
+    t1, t2, parent, tr = (min(r[i] for r in rounds) for i in range(4))
     print(f"  local, 1 worker                    {1e3 * t1 / n:7.2f} ms/game "
           f"({t1:.2f} s)")
     print(f"  local, 2 workers                   {1e3 * t2 / n:7.2f} ms/game "
@@ -110,12 +162,6 @@ def main() -> None:
     print(f"  the tournament's own process       {1e3 * parent:7.2f} ms/game of CPU "
           "(store, progress) while workers play")
     if args.ray:
-        import ray
-
-        start = time.perf_counter()
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-        started = time.perf_counter() - start
-        tr = min(arena(args.deals, "ray", 2, root)[0] for _ in range(args.repeat))
         print(f"  ray (local, 2 CPUs)                {1e3 * tr / n:7.2f} ms/game "
               f"({tr:.2f} s; Ray started in {started:.1f} s): "
               f"{1e3 * (tr - t2) / n:+.2f} ms/game vs 2 local workers")

@@ -98,8 +98,8 @@ def seatings(table: Sequence[int], seats: int, mode: str) -> list[tuple[int, ...
 def _multiset_permutations(items: Sequence[int]) -> int:
     """How many distinct orders `items` has."""
     total = math.factorial(len(items))
-    for item in set(items):
-        total //= math.factorial(list(items).count(item))
+    for count in Counter(items).values():
+        total //= math.factorial(count)
     return total
 
 

@@ -45,7 +45,7 @@ def _number(value: float | None, digits: int = 2) -> str:
 def _digits(value: float) -> int:
     """Decimals worth showing for a figure of this size."""
     size = abs(value)
-    return 1 if size >= 10 else 2 if size >= 1 else 3
+    return 1 if size >= 10 else 2 if size >= 1 or size == 0 else 3
 
 
 def _interval(interval: Interval) -> str:

@@ -36,7 +36,7 @@ def tournament(
         "--baseline", "-b", help="vs-baseline: the field's agent specs (repeatable or "
                                  "comma-separated).", show_default=False)] = None,
     format_: Annotated[str | None, typer.Option(
-        "--format", "-f", help=f"The format: {FORMAT_HELP} [default: duplicate]",
+        "--format", "-f", help=f"The format: {FORMAT_HELP} (default: duplicate)",
         show_default=False)] = None,
     tables: Annotated[str | None, typer.Option(
         help="Round robin: 'pairs' (every pairing) or 'all' (every table combination).",
@@ -45,39 +45,39 @@ def tournament(
         help="auto, permutations, rotations or fixed.", show_default=False)] = None,
     games: Annotated[int | None, typer.Option(
         "--games", "-n", help="At least this many games, rounded up to whole rounds "
-                              "[default: 100].", show_default=False)] = None,
+                              "(default: 100).", show_default=False)] = None,
     deals: Annotated[int | None, typer.Option(
         help="Rounds instead: each plays every table in every seating (duplicate: one deal "
              "each).", show_default=False)] = None,
     seed: Annotated[int | None, typer.Option(
-        help="Seed: the same seed gives the same games and results [default: a fresh one, "
-             "shown].", show_default=False)] = None,
+        help="Seed: the same seed gives the same games and results (default: a fresh one, "
+             "shown).", show_default=False)] = None,
     param: Annotated[list[str] | None, typer.Option(
         "--param", "-p", help="A game parameter as key=value (repeatable).",
         show_default=False)] = None,
     workers: Annotated[int | None, typer.Option(
-        "--workers", "-w", help="Worker processes (or Ray CPUs) [default: every CPU].",
+        "--workers", "-w", help="Worker processes (or Ray CPUs) (default: every CPU).",
         show_default=False)] = None,
     backend: Annotated[str | None, typer.Option(
-        help="local (worker processes), inprocess, or ray [default: local].",
+        help="local (worker processes), inprocess, or ray (default: local).",
         show_default=False)] = None,
     address: Annotated[str | None, typer.Option(
         help="Ray: the address of a running cluster (default: start a local one).",
         show_default=False)] = None,
     move_time: Annotated[float | None, typer.Option(
-        help="Seconds per decision (wall clock) [default: no limit].", show_default=False)
+        help="Seconds per decision (wall clock) (default: no limit).", show_default=False)
     ] = None,
     time_bank: Annotated[float | None, typer.Option(
         help="Extra seconds per seat and game, drawn on when a move runs over.",
         show_default=False)] = None,
     strike_limit: Annotated[int | None, typer.Option(
-        help="Faults after which a seat forfeits the rest of the game [default: 3].",
+        help="Faults after which a seat forfeits the rest of the game (default: 3).",
         show_default=False)] = None,
     out: Annotated[Path | None, typer.Option(
-        "--out", "-o", help="Output directory, new or empty [default: "
-                            "tournament-GAME-SEED].", show_default=False)] = None,
+        "--out", "-o", help="Output directory, new or empty (default: "
+                            "tournament-GAME-SEED).", show_default=False)] = None,
     resume: Annotated[bool, typer.Option(
-        help="Continue the tournament in --out where it stopped.")] = False,
+        "--resume", help="Continue the tournament in --out where it stopped.")] = False,
     config: Annotated[Path | None, typer.Option(
         "--config", "-c", help="A TOML file of settings (flags override it).",
         show_default=False)] = None,
@@ -174,7 +174,7 @@ def report(
     directory: Annotated[Path, typer.Argument(help="A tournament's output directory.")],
     json_: Annotated[bool, typer.Option("--json", help="Print the JSON summary instead.")
     ] = False,
-    plots: Annotated[bool, typer.Option(help="Draw the PNG plots again.")] = False,
+    plots: Annotated[bool, typer.Option("--plots", help="Draw the PNG plots again.")] = False,
 ) -> None:
     """Print a tournament's ranking again (finished or not), from its results store."""
     from parlour.arena.report import print_report, write_plots
