@@ -8,7 +8,10 @@ sample per deal; a one-sided t test on those must show the agent better with 99%
 and the mean must clear a stated margin.
 
 Every game in `GAMES` runs these tests; a new game adds one entry with settings small enough
-to keep each strength test within about a minute.
+to keep each strength test within about a minute (the slow test against the heuristic: about
+2.5 minutes, at 95%). Games whose ISMCTS does not yet beat the heuristic within that budget
+(skat, skat.ramsch, skull, territory: measurements in docs/search.md) have no entry; the
+heuristic-beats-random test runs on every game with a heuristic.
 """
 
 from __future__ import annotations
@@ -53,6 +56,11 @@ GAMES = [
     # core). Measured at these seeds: +2.13 points per deal, t = 3.47 (one-sided p = 0.0003).
     Trial("hearts", {"end_score": 1}, ismcts="ismcts:iterations=200,rollout=heuristic",
           deals=48, margin=0.5),
+    # One hand: the partnership ahead wins +1, the other -1; a seat's gain is 2/3 of its
+    # partnership's edge. Measured at these seeds: +0.178 per deal, t = 2.28 (one-sided
+    # p = 0.015) over 30 deals (120 games, about two minutes on one core).
+    Trial("spades", {"target": 1, "mercy": True},
+          ismcts="ismcts:iterations=200,rollout=heuristic", deals=30),
 ]
 CONFIDENCE_99 = 2.326
 CONFIDENCE_95 = 1.645
@@ -149,15 +157,6 @@ def test_pimc_beats_random(trial: Trial) -> None:
     assert_better(table_gains(game, trial.pimc_fast, "random", trial.fast_deals, 200))
 
 
-WITH_HEURISTIC = [t for t in GAMES if "heuristic" in load(t).agents]
-
-
-@pytest.mark.parametrize("trial", WITH_HEURISTIC, ids=ids(WITH_HEURISTIC))
-def test_heuristic_beats_random(trial: Trial) -> None:
-    game = load(trial)
-    assert_better(table_gains(game, "heuristic", "random", 20, 300))
-
-
 # --- legality, consistency, determinism ----------------------------------------------------
 def decisions(game: Game[Any], seed: int, limit: int = 200) -> list[tuple[State[Any], Observation]]:
     """(state, observation of the seat to act) along one random game."""
@@ -171,6 +170,15 @@ def decisions(game: Game[Any], seed: int, limit: int = 200) -> list[tuple[State[
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     return out
+
+
+WITH_HEURISTIC = [g for g in EVERY_GAME if "heuristic" in short_game(g).agents]
+
+
+@pytest.mark.parametrize("game_id", WITH_HEURISTIC)
+def test_heuristic_beats_random(game_id: str) -> None:
+    """Every game with a heuristic, not only those in `GAMES`, in its short form."""
+    assert_better(table_gains(short_game(game_id), "heuristic", "random", 20, 300))
 
 
 @pytest.mark.parametrize("game_id", EVERY_GAME)
