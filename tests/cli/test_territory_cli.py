@@ -24,7 +24,8 @@ def test_play_draws_the_board_by_round_and_runs_a_player_file_with_its_colour(
                                  "--seats", f"heuristic,{spec}", "--record", str(record)])
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "start" in out and "after round 1" in out and "final board" in out
+    assert "start" in out and "final board" in out
+    assert "round 1, seat 0" in out and "round 3, seat 1" in out, "redrawn after each turn"
     assert "game over after 3 round(s)" in out
     assert load(record).seats == ["heuristic", spec]
     replayed = runner.invoke(app, ["replay", str(record), "--no-step"])

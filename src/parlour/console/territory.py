@@ -2,7 +2,8 @@
 
 Each owner has a colour (seats bright, zombies muted; ``file:me.py:orange`` picks a seat's
 colour by any matplotlib colour name) and each cell shows its piece count. The board is drawn at
-the start, after every round (or every player turn with `per_turn`), and at the end.
+the start, after every player's turn (the zombies' turns in between show in the next drawing),
+and at the end; with `per_turn = False`, once per round instead.
 """
 
 from __future__ import annotations
@@ -59,9 +60,9 @@ def board_text(owners: Any, numbers: Any, players: int,
 
 
 class TerritoryRenderer(EventRenderer):
-    """Draws the board at the start, after each round, and at the end."""
+    """Draws the board at the start, after each player's turn (or round), and at the end."""
 
-    per_turn = False
+    per_turn = True
 
     def __init__(self, console: Console, game: Game[Any], seats: Sequence[str]) -> None:
         super().__init__(console, game, seats)
