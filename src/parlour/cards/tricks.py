@@ -33,3 +33,23 @@ def trick_winner_with_trump(cards: Sequence[int], trump_suit: int | None) -> int
         if trumps:
             return max(trumps, key=lambda i: cards[i])
     return trick_winner_no_trump(cards)
+
+
+def check_cards_conserved(hands: Sequence[int], tricks: Sequence[tuple[int, Sequence[int]]],
+                          trick: Sequence[int], deck: int) -> int:
+    """Assert that hands, completed tricks and the trick in progress hold every card of `deck`
+    exactly once (for `check_invariants`); returns the mask of the completed tricks' cards."""
+    played = 0
+    for _, cards in tricks:
+        for c in cards:
+            played |= 1 << c
+    in_trick = 0
+    for c in trick:
+        in_trick |= 1 << c
+    held = 0
+    for hand in hands:
+        assert not held & hand, "a card is in two hands"
+        held |= hand
+    assert not held & (played | in_trick), "a played card is still held"
+    assert held | played | in_trick == deck, "cards were lost or created"
+    return played

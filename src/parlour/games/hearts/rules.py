@@ -31,7 +31,7 @@ from parlour.cards import (
     read_hands,
 )
 from parlour.cards.sampling import deal_constrained
-from parlour.cards.tricks import trick_winner_no_trump
+from parlour.cards.tricks import check_cards_conserved, trick_winner_no_trump
 from parlour.core import (
     Action,
     DealStarted,
@@ -427,19 +427,7 @@ class HeartsState(State["Hearts"]):
         if self.phase == OVER:
             assert self.current is None
             return
-        played = 0
-        for _, cards in self.tricks:
-            for c in cards:
-                played |= 1 << c
-        in_trick = 0
-        for c in self.trick:
-            in_trick |= 1 << c
-        held = 0
-        for hand in self.hands:
-            assert not held & hand, "a card is in two hands"
-            held |= hand
-        assert not held & (played | in_trick), "a played card is still held"
-        assert held | played | in_trick == DECK_52, "cards were lost or created"
+        played = check_cards_conserved(self.hands, self.tricks, self.trick, DECK_52)
         taken = 0
         for mask in self.taken:
             taken |= mask

@@ -26,6 +26,7 @@ from parlour.cards import (
     parse_card,
     read_hands,
 )
+from parlour.cards.tricks import check_cards_conserved
 from parlour.core import (
     Action,
     Game,
@@ -484,19 +485,7 @@ class SpadesState(State["Spades"]):
             assert self.current is None
             assert self.game.winning_team(self.totals) is not None
             return
-        played = 0
-        for _, cards in self.tricks:
-            for c in cards:
-                played |= 1 << c
-        in_trick = 0
-        for c in self.trick:
-            in_trick |= 1 << c
-        held = 0
-        for hand in self.hands:
-            assert not held & hand, "a card is in two hands"
-            held |= hand
-        assert not held & (played | in_trick), "a played card is still held"
-        assert held | played | in_trick == DECK_52, "cards were lost or created"
+        check_cards_conserved(self.hands, self.tricks, self.trick, DECK_52)
         assert sum(self.won) == len(self.tricks)
         assert all(0 <= b <= self.game.bags_cap for b in self.bags)
         sizes = {h.bit_count() + sum(1 for i in range(len(self.trick))
