@@ -227,6 +227,9 @@ def test_skull_and_territory_turns_by_clicking(page: Any, shots: Path) -> None:
     page.wait_for_function(  # zombies may take your last square: then the game runs out
         "() => document.querySelector('.headline').textContent.includes('Round 2') "
         "|| document.querySelector('.result-banner') !== null")
+    # the log renders with the same update as the headline, but may land a frame later
+    page.wait_for_function(
+        "() => document.querySelector('#log').textContent.includes('seat 0 (you) moves')")
     assert "seat 0 (you) moves" in page.inner_text("#log")
 
 
