@@ -28,7 +28,7 @@ import parlour
 from parlour.agents import agent_names, make_agent
 from parlour.agents.search import ISMCTSAgent, PIMCAgent
 from parlour.agents.search.playout import Playout, placements
-from parlour.core import AgentError, Game, Observation, State
+from parlour.core import Action, AgentError, Game, Observation, State
 
 
 @dataclass(frozen=True)
@@ -247,6 +247,7 @@ def test_defaults() -> None:
     agent = ISMCTSAgent(hearts())
     assert (agent.count, agent.c, agent.time, agent.rollout, agent.horizon, agent.value) == (
         1000, 0.3, None, "auto", 1, "score")
+    assert (agent.root, agent.opponents, agent.moves) == ("halving", "tree", "auto")
     assert PIMCAgent(hearts()).count == 20
 
 
@@ -281,6 +282,8 @@ def test_time_limited_search_stops_and_reports() -> None:
         ("ismcts:horizon=week", ["'horizon'", "'deal', 'game'"]),
         ("ismcts:value=best", ["'value'", "score, rank"]),
         ("ismcts:root=best", ["'root'", "halving, ucb"]),
+        ("ismcts:opponents=me", ["'opponents'", "tree, policy"]),
+        ("pimc:moves=all", ["'moves'", "auto, legal"]),
         ("ismcts:itrations=5", ["unknown option 'itrations'", "did you mean 'iterations'"]),
         ("pimc:worlds=-3", ["'worlds'", "pimc:worlds=-3"]),
         ("pimc:rollouts=x", ["'rollouts'"]),
@@ -413,3 +416,90 @@ def test_apply_without_undo_keeps_the_history_and_undo_goes_back_past_it() -> No
     assert state.observe(0) == start
     assert not state.can_undo
     assert second in state.legal_actions()
+
+
+# --- what search weighs: the tiebreak, the policy's candidates, modelled opponents --------------
+def test_playout_values_add_the_games_tiebreak() -> None:
+    game = parlour.load_game("skat", deals=1)
+    state = game.new_state(seed=8)
+    state.quiet = True
+    playout = Playout(game, "random", 1, "score", Random(0), "test")
+    values = playout.run(state, playout.stop_deal(state))
+    bonus = state.tiebreak()
+    assert bonus is not None
+    assert values == tuple(r + b for r, b in zip(state.returns(), bonus, strict=True))
+    ranked = Playout(game, "random", 1, "rank", Random(0), "test")
+    assert ranked.score(state) == placements(state.running_returns())  # ranks: returns alone
+
+
+def test_the_tiebreak_hook_defaults_to_nothing() -> None:
+    state = hearts().new_state(seed=1)
+    assert state.tiebreak() is None
+
+
+def territory() -> Game[Any]:
+    return parlour.load_game("territory", size=6, rounds=4, players=2)
+
+
+def territory_choice() -> tuple[Game[Any], Observation, list[Action]]:
+    """A Territory decision where the heuristic proposes several whole turns."""
+    game = territory()
+    state = game.new_state(seed=3)
+    bots = [make_agent("heuristic", game, seat, Random(0)) for seat in range(2)]
+    while True:
+        seat: int = state.current_player  # type: ignore[assignment]
+        obs = state.observe(seat)
+        proposed = bots[seat].candidates(obs)
+        if len(proposed) > 2:
+            return game, obs, proposed
+        state.apply(bots[seat].act(obs))
+
+
+def test_moves_auto_searches_the_policys_candidates() -> None:
+    game, obs, proposed = territory_choice()
+    assert not set(proposed) <= set(obs.legal_actions)  # whole turns, not the menu
+    agent = ISMCTSAgent(game, obs.seat, Random(0), iterations=12)
+    assert agent.candidates(obs) == tuple(proposed)
+    choice = agent.act(obs)
+    assert choice in proposed
+    assert agent.report is not None and set(agent.report.visits) == set(proposed)
+    pimc = PIMCAgent(game, obs.seat, Random(0), worlds=2)
+    assert pimc.act(obs) in proposed
+
+
+def test_moves_legal_and_random_rollouts_search_the_legal_actions() -> None:
+    game, obs, _ = territory_choice()
+    legal = obs.legal_actions
+    assert ISMCTSAgent(game, obs.seat, Random(0), moves="legal").candidates(obs) == legal
+    assert ISMCTSAgent(game, obs.seat, Random(0), rollout="random").candidates(obs) == legal
+    assert PIMCAgent(game, obs.seat, Random(0), moves="legal").act(obs) in legal
+
+
+def test_a_policy_without_candidates_leaves_the_legal_actions() -> None:
+    game = hearts()
+    _, obs = next((s, o) for s, o in decisions(game, 3) if len(o.legal_actions) > 2)
+    assert ISMCTSAgent(game, obs.seat, Random(0)).candidates(obs) == obs.legal_actions
+
+
+def edges_below(node: Any) -> list[Any]:
+    """Every action with an edge in the subtree of an ISMCTS node."""
+    found = list(node.edges)
+    for child in node.children.values():
+        found += edges_below(child)
+    return found
+
+
+@pytest.mark.parametrize("rollout", ["heuristic", "random"])
+def test_opponents_policy_leaves_only_the_searchers_decisions_in_the_tree(rollout: str
+                                                                        ) -> None:
+    game = hearts()
+    _, obs = next((s, o) for s, o in decisions(game, 3, limit=40)
+                  if o.phase == "play" and len(o.legal_actions) > 2)
+    own = set(obs.hand)  # type: ignore[attr-defined]
+    modelled = ISMCTSAgent(game, obs.seat, Random(0), iterations=200, opponents="policy",
+                           rollout=rollout)
+    tree, _ = modelled._search(obs)
+    assert {a.card for a in edges_below(tree.root)} <= own  # the seat's own cards only
+    searched = ISMCTSAgent(game, obs.seat, Random(0), iterations=200, rollout=rollout)
+    tree, _ = searched._search(obs)
+    assert not {a.card for a in edges_below(tree.root)} <= own  # the others' cards as well

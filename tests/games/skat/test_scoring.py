@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from parlour.cards import CLUBS, HEARTS, parse_cards
 from parlour.games.skat import Contract, settle
+from parlour.games.skat.rules import TIEBREAK
 from parlour.games.skat.scoring import deal_points
 from parlour.games.skat.tables import GRAND, matadors
 from tests.games.skat.helpers import do, new, play_out, win_bidding
@@ -229,3 +230,37 @@ def test_seeger_fabian_in_play() -> None:
     state = new(hands, "Jc 7d", deals=1, scoring="seeger-fabian")
     play_out(do(win_bidding(state, 0, 40), "declare hearts hand"))
     assert state.scores() == (-130, 40, 40)
+
+
+# --- the tiebreak search adds (State.tiebreak) ---------------------------------------------
+def test_the_tiebreak_rewards_the_declarers_card_points_and_costs_the_defenders() -> None:
+    state = new(deals=1)
+    assert state.tiebreak() == (0.0, 0.0, 0.0)
+    play_out(do(win_bidding(state, 0), "declare hearts hand"))
+    result = state.results[0]
+    margin = TIEBREAK * (result.card_points - 60) / 60
+    assert state.tiebreak() == (margin, -margin, -margin)
+    assert abs(margin) <= TIEBREAK < 18  # below the least game value: never a different result
+
+
+def test_the_tiebreak_ignores_null_games_and_thrown_in_deals() -> None:
+    hands = ["As 7h 8h 9h 7c 8c 9c 7d 8d 9d", "Ks Qs Js Ts 9s 8s 7s Jc Ac Tc",
+             "Kh Qh Jh Th Ah Kd Qd Jd Td Ad"]
+    state = new(hands, "Kc Qc", deals=1)
+    do(win_bidding(state, 0), "declare null hand", "As", "Ks", "Kh")  # lost at once
+    assert state.results[0].contract.is_null  # type: ignore[union-attr]
+    assert state.tiebreak() == (0.0, 0.0, 0.0)
+    thrown = new(deals=1)
+    do(thrown, "pass", "pass", "pass")
+    assert thrown.results[0].declarer is None and thrown.tiebreak() == (0.0, 0.0, 0.0)
+
+
+def test_the_tiebreak_is_undone_with_the_deal() -> None:
+    state = new(deals=1)
+    do(win_bidding(state, 0), "declare hearts hand")
+    moves = len(state.history)
+    play_out(state)
+    assert state.tiebreak() != (0.0, 0.0, 0.0)
+    while len(state.history) > moves:
+        state.undo()
+    assert state.tiebreak() == (0.0, 0.0, 0.0)

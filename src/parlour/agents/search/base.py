@@ -22,6 +22,9 @@ COMMON_OPTIONS = (
                "How far playouts go: 'deal' (the current deal), a number of deals, or 'game'."),
     opt.Option("value", opt.choice("score", "rank"), "score",
                "What a playout is worth to a seat: its score, or its placement among the seats."),
+    opt.Option("moves", opt.choice("auto", "legal"), "auto",
+               "The moves searched: 'legal' (the game's legal actions), or 'auto': the rollout "
+               "policy's candidates where it proposes some, else the legal actions."),
 )
 
 
@@ -48,6 +51,7 @@ class SearchAgent(BaseAgent):
         self.rollout: str = values["rollout"]
         self.horizon: int | None = values["horizon"]
         self.value: str = values["value"]
+        self.moves: str = values["moves"]
         self.count: int | None = values[self.count_option]
         if self.time is not None and self.count_option not in options:
             self.count = None
@@ -63,7 +67,8 @@ class SearchAgent(BaseAgent):
     def bind(self, game: Game[Any]) -> None:
         """Search `game` from now on (builds the playout policy, so a bad one fails early)."""
         self.game = game
-        self.playout = Playout(game, self.rollout, self.horizon, self.value, self.rng, self.spec)
+        self.playout = Playout(game, self.rollout, self.horizon, self.value, self.rng, self.spec,
+                               proposals=self.moves == "auto")
 
     def on_game_start(self, game: Game[Any], seat: int) -> None:
         if game != self.game:
@@ -94,6 +99,11 @@ class SearchAgent(BaseAgent):
                 f"{_names(legal)}"
             )
         return world
+
+    def candidates(self, observation: Observation) -> Sequence[Action]:
+        """The moves to search at the decision of `observation` (see `Playout.candidates`)."""
+        assert self.playout is not None
+        return self.playout.candidates(observation)
 
     def deadline(self) -> float | None:
         """When the current decision must stop searching (None: no time limit)."""

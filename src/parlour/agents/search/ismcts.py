@@ -66,17 +66,19 @@ class SearchReport:
 class _Tree:
     """One decision's search: the tree, the per-seat value ranges, and one iteration at a time."""
 
-    __slots__ = ("c", "game", "guided", "high", "key", "low", "playout", "randrange", "root",
-                 "seat")
+    __slots__ = ("c", "game", "guided", "high", "key", "low", "modelled", "playout", "randrange",
+                 "root", "seat")
 
     def __init__(self, game: Game[Any], playout: Playout, observation: Observation,
-                 c: float, randrange: Any) -> None:
+                 c: float, randrange: Any, opponents: str = "tree") -> None:
         self.game = game
         self.playout = playout
         self.seat = observation.seat
         self.c = c
         self.randrange = randrange
         self.guided = bool(playout.agents)
+        self.modelled = opponents == "policy"
+        """Other seats play the rollout policy in the tree instead of choosing by statistics."""
         n = game.num_players
         self.low = [_INF] * n
         self.high = [-_INF] * n
@@ -95,6 +97,7 @@ class _Tree:
         log, sqrt = math.log, math.sqrt
         low, high = self.low, self.high
         stop = playout.stop_deal(world)
+        moves = playout.moves if playout.proposals else type(world).legal_actions
         node = self.root
         path: list[tuple[list[float], int]] = []
         if forced is not None:
@@ -105,9 +108,14 @@ class _Tree:
             world.apply_without_undo(forced)
             path.append((edge, seat))
             node = _child(node, key(world.observe(seat)))
+        modelled = self.modelled
         while not world.is_terminal and (stop is None or world.deal_number < stop):
             player: int = world.current_player  # type: ignore[assignment]
-            legal = world.legal_actions()
+            if modelled and player != seat:
+                playout.play_policy(world)
+                node = _child(node, key(world.observe(seat)))
+                continue
+            legal = moves(world)
             edges = node.edges
             untried = [a for a in legal if a not in edges]
             if untried:
@@ -179,16 +187,20 @@ class ISMCTSAgent(SearchAgent):
         opt.Option("root", opt.choice("halving", "ucb"), "halving",
                    "How the root spends the budget: sequential halving over common worlds, "
                    "or UCB like every other node."),
+        opt.Option("opponents", opt.choice("tree", "policy"), "tree",
+                   "How the other seats move in the tree: by their own statistics ('tree'), or "
+                   "as the rollout policy plays in each sampled world ('policy')."),
         *COMMON_OPTIONS,
     )
 
     def configure(self, values: Mapping[str, Any]) -> None:
         self.c: float = values["c"]
         self.root: str = values["root"]
+        self.opponents: str = values["opponents"]
         self.report: SearchReport | None = None
 
     def act(self, observation: Observation) -> Action:
-        legal = observation.legal_actions
+        legal = self.candidates(observation) if self.playout else observation.legal_actions
         if len(legal) == 1:
             return legal[0]
         tree, finalists = self._search(observation)
@@ -212,14 +224,14 @@ class ISMCTSAgent(SearchAgent):
 
     def _search(self, observation: Observation) -> tuple[_Tree, Sequence[Action]]:
         game, playout = self.ready(observation)
-        tree = _Tree(game, playout, observation, self.c, self.rng.randrange)
+        tree = _Tree(game, playout, observation, self.c, self.rng.randrange, self.opponents)
         clock = time.perf_counter
         start = clock()
         finalists: Sequence[Action]
         if self.root == "halving":
             finalists, done = self._halving(tree, game, observation, start)
         else:
-            finalists, done = observation.legal_actions, self._ucb(tree, game, observation)
+            finalists, done = self.candidates(observation), self._ucb(tree, game, observation)
         elapsed = clock() - start
         edges = tree.root.edges
         self.report = SearchReport(
@@ -247,7 +259,7 @@ class ISMCTSAgent(SearchAgent):
         """Sequential halving: ceil(log2 k) rounds share the budget (iterations and time);
         in a round every candidate is tried once per sampled world, then the better half
         (by mean value over all rounds) goes on. Every round plays at least one world."""
-        candidates = list(observation.legal_actions)
+        candidates = list(self.candidates(observation))
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         limit = self.count
         clock = time.perf_counter

@@ -37,7 +37,7 @@ class PIMCAgent(SearchAgent):
         self.worlds_searched = 0
 
     def act(self, observation: Observation) -> Action:
-        legal = observation.legal_actions
+        legal = self.candidates(observation) if self.playout else observation.legal_actions
         if len(legal) == 1:
             return legal[0]
         totals = self.evaluate(observation)
@@ -46,10 +46,11 @@ class PIMCAgent(SearchAgent):
         return tied[self.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
 
     def evaluate(self, observation: Observation) -> list[float]:
-        """The seat's total value of each legal action (in `legal_actions` order)."""
+        """The seat's total value of each move searched (in `candidates` order: the legal
+        actions unless the rollout policy proposes the moves)."""
         game, playout = self.ready(observation)
         seat = observation.seat
-        legal = observation.legal_actions
+        legal = self.candidates(observation)
         totals = [0.0] * len(legal)
         limit = self.count
         deadline = self.deadline()

@@ -3,18 +3,20 @@
 The horizon counts deals (`State.deal_number`): a playout that starts in deal d with horizon h
 stops once the state reaches deal d + h, or at the end of the game, whichever comes first.
 Playouts cut at a deal boundary are scored with `State.running_returns()`; playouts to the end
-of the game (horizon None) with `State.returns()`. Values are in the game's own units; the
-``rank`` mode turns them into placements in [0, 1] (1 alone in front, 0 alone behind).
+of the game (horizon None) with `State.returns()`, plus the game's `State.tiebreak()` where it
+has one. Values are in the game's own units; the ``rank`` mode turns the returns into
+placements in [0, 1] (1 alone in front, 0 alone behind).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 from typing import Any
 
 from parlour.agents.base import Agent
 from parlour.agents.specs import resolve_factory
-from parlour.core import AgentError, Game, ParlourError, State
+from parlour.core import Action, AgentError, Game, Observation, ParlourError, State
 
 RANDOM = "random"
 AUTO = "auto"
@@ -22,10 +24,15 @@ AUTO = "auto"
 
 
 class Playout:
-    """Plays a (quiet) state to the horizon with `policy` and returns per-seat values."""
+    """Plays a (quiet) state to the horizon with `policy` and returns per-seat values.
+
+    With `proposals`, a policy agent that has a ``candidates(observation)`` method also names
+    the moves search tries (`moves`, `candidates`): for games whose legal actions are a menu
+    rather than every move (a Territory turn may be any set of moves).
+    """
 
     def __init__(self, game: Game[Any], policy: str, horizon: int | None, value: str,
-                 rng: Random, spec: str) -> None:
+                 rng: Random, spec: str, proposals: bool = False) -> None:
         self.game = game
         self.horizon = horizon
         self.rank = value == "rank"
@@ -36,6 +43,9 @@ class Playout:
         self.agents: list[Agent] = []
         if policy != RANDOM:
             self.agents = _policy_agents(game, policy, rng, spec)
+        self.proposals = proposals and bool(self.agents) and all(
+            callable(getattr(a, "candidates", None)) for a in self.agents)
+        """True when the policy's candidates, not the legal actions, are the moves searched."""
 
     def stop_deal(self, state: State[Any]) -> int | None:
         """The deal number at which playouts from `state` stop (None: the end of the game)."""
@@ -52,7 +62,26 @@ class Playout:
     def score(self, state: State[Any]) -> tuple[float, ...]:
         """Per-seat values of a state at the horizon (or the end of the game)."""
         values = state.returns() if self.horizon is None else state.running_returns()
-        return placements(values) if self.rank else values
+        if self.rank:
+            return placements(values)
+        bonus = state.tiebreak()
+        if bonus is None:
+            return values
+        return tuple(v + b for v, b in zip(values, bonus, strict=True))
+
+    def moves(self, state: State[Any]) -> Sequence[Action]:
+        """The moves search tries in `state`: the legal actions, or the policy's candidates."""
+        if not self.proposals:
+            return state.legal_actions()
+        player: int = state.current_player  # type: ignore[assignment]
+        return self.candidates(state.observe(player))
+
+    def candidates(self, observation: Observation) -> Sequence[Action]:
+        """The moves search tries at the decision of `observation`."""
+        if not self.proposals:
+            return observation.legal_actions
+        proposed = self.agents[observation.seat].candidates(observation)  # type: ignore[attr-defined]
+        return tuple(dict.fromkeys(proposed)) or observation.legal_actions
 
     def suggest(self, state: State[Any]) -> Any:
         """The rollout policy's action in `state` (None for random playouts)."""
@@ -60,6 +89,18 @@ class Playout:
             return None
         player: int = state.current_player  # type: ignore[assignment]
         return self.agents[player].act(state.observe(player))
+
+    def play_policy(self, state: State[Any]) -> None:
+        """Make the policy's move in `state`: a random legal one, or the policy agent's."""
+        legal = state.legal_actions()
+        if len(legal) == 1 or not self.agents:
+            state.apply_without_undo(legal[int(self.rng.random() * len(legal))])
+            return
+        player: int = state.current_player  # type: ignore[assignment]
+        action = self.agents[player].act(state.observe(player))
+        if isinstance(action, str):
+            action = self.game.parse_action(action, state)
+        state.apply(action)
 
     def _with_agents(self, state: State[Any], stop: int | None) -> None:
         agents = self.agents

@@ -126,6 +126,15 @@ class SkatHeuristic:
             return self._declare(obs)
         return PLAY[self._play(obs)]
 
+    def candidates(self, observation: SkatObservation) -> tuple[Action, ...]:
+        """The moves a search agent weighs (``moves=auto``): every legal card in the play, and
+        this bot's own choice alone in bidding, taking the skat, burying and declaring, where
+        searching every option with a few hundred iterations measured worse than these rules
+        of thumb (docs/search.md)."""
+        if observation.phase == "play":
+            return observation.legal_actions
+        return (self.act(observation),)
+
     # --- bidding and declaring ----------------------------------------------------------------
     def _bid(self, obs: SkatObservation) -> Action:
         limit = bid_limit(int(obs.hand))

@@ -1,7 +1,8 @@
 """Ramsch: when all three pass, everyone plays alone and the most card points lose them.
 
 A house-rule extension of the ISkO rules, written the way any user of parlour would write one:
-subclass `Skat`, add parameters, override two public hooks (`on_all_passed`, `score_deal`).
+subclass `Skat`, add parameters, override its public hooks (`on_all_passed`, `score_deal`,
+and `deal_tiebreak` to guide search).
 The tutorial docs/tutorials/extending-a-rule-set.md walks through this file.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from parlour.core import Param
 from parlour.games.skat.actions import Contract
-from parlour.games.skat.rules import Skat, SkatState
+from parlour.games.skat.rules import TIEBREAK, Skat, SkatState
 from parlour.games.skat.scoring import DealResult
 from parlour.games.skat.tables import GRAND, card_points
 
@@ -70,3 +71,10 @@ class Ramsch(Skat):
                 note += f" (Jungfrau x{2**virgins})"
         return DealResult(state.deal, tuple(scores), contract=RAMSCH, skat=state.skat,
                           note=note)
+
+    def deal_tiebreak(self, state: SkatState, result: DealResult) -> tuple[float, ...]:
+        """For search: in a Ramsch each card point taken is 1/24 of a game point worse."""
+        if state.contract != RAMSCH:
+            return super().deal_tiebreak(state, result)
+        worst = -TIEBREAK / 120
+        return tuple(worst * card_points(state.taken[p]) for p in range(self.num_players))

@@ -167,6 +167,7 @@ class SkatState(State["Skat"]):
         "totals",
         "trick",
         "tricks",
+        "tiebreaks",
     )
 
     def __init__(self, game: Skat, seed: int, first_dealer: int = 0) -> None:
@@ -196,6 +197,7 @@ class SkatState(State["Skat"]):
         self.taken: tuple[int, ...] = (0,) * n
         self.totals: tuple[int, ...] = (0,) * n
         self.results: tuple[DealResult, ...] = ()
+        self.tiebreaks: tuple[float, ...] = (0.0,) * n
         self._info: tuple[Any, ...] = ()
         self._auction: tuple[Any, ...] = ()
         self._legal = -1  # the playable cards of this position, or -1 when not yet computed
@@ -216,11 +218,12 @@ class SkatState(State["Skat"]):
         return (
             self._info, self._auction, self.phase, self.current, tuple(self.hands), self.skat,
             self.leader, self.trick, self.tricks, self.taken, self.totals, self.results,
+            self.tiebreaks,
         )
 
     def _restore(self, s: Any) -> None:
         (self._info, self._auction, self.phase, self.current, hands, self.skat, self.leader,
-         self.trick, self.tricks, self.taken, self.totals, self.results) = s
+         self.trick, self.tricks, self.taken, self.totals, self.results, self.tiebreaks) = s
         self.hands = list(hands)
         self._legal = -1
         self.deal, self.dealer, self.seats, self.next_seat, self.dealt_skat = self._info
@@ -357,6 +360,10 @@ class SkatState(State["Skat"]):
 
     def returns(self) -> tuple[float, ...]:
         return tuple(float(t) for t in self.totals)
+
+    def tiebreak(self) -> tuple[float, ...]:
+        """For search: the card points of the deals so far, as `Skat.deal_tiebreak` rates them."""
+        return self.tiebreaks
 
     def winners(self) -> tuple[int, ...]:
         best = max(self.totals)
@@ -550,6 +557,8 @@ class SkatState(State["Skat"]):
     def finish_deal(self, result: DealResult) -> None:
         """Enter `result`, then deal the next hand or end the series."""
         self.totals = tuple(t + p for t, p in zip(self.totals, result.points, strict=True))
+        self.tiebreaks = tuple(t + b for t, b in zip(
+            self.tiebreaks, self.game.deal_tiebreak(self, result), strict=True))
         self.results = (*self.results, result)
         if not self.quiet:
             self.events.append(SkatDealScored(
@@ -652,6 +661,10 @@ class SkatState(State["Skat"]):
                 assert self.hands[p].bit_count() == HAND_SIZE - len(self.tricks) - played_here
 
 
+TIEBREAK = 5.0
+"""The most game points a deal's card points add to a playout's value for search."""
+
+
 class Skat(Game[SkatState]):
     """Skat by the International Skat Order, as a series of deals for 3 or 4 players."""
 
@@ -690,6 +703,22 @@ class Skat(Game[SkatState]):
     def on_all_passed(self, state: SkatState) -> None:
         """All three passed: ISkO throws the deal in (no score; the next dealer deals)."""
         state.throw_in()
+
+    def deal_tiebreak(self, state: SkatState, result: DealResult) -> tuple[float, ...]:
+        """What search adds per seat for the deal that just ended in `result` (`State.tiebreak`).
+
+        The declarer's card points over 60, scaled to at most `TIEBREAK` game points, for the
+        declarer and against the defenders: of two won games, the one with more card points is
+        better. Nothing for Null (card points do not count) and for deals thrown in. The least
+        game value is 18, so this never outweighs a different result.
+        """
+        n = self.num_players
+        contract = result.contract
+        if result.declarer is None or contract is None or contract.is_null:
+            return (0.0,) * n
+        margin = TIEBREAK * (result.card_points - 60) / 60
+        return tuple(margin if p == result.declarer else 0.0 if p not in state.seats else -margin
+                     for p in range(n))
 
     def score_deal(self, state: SkatState) -> DealResult:
         """Settle the deal that just ended (ISkO 5): the declarer's game against the defenders."""

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from parlour.core import Action, Game
-from parlour.games.territory.actions import DIRECTIONS, Turn
+from parlour.games.territory.actions import DIRECTIONS, STAY, Turn
 from parlour.games.territory.board import neighbour_table
 from parlour.games.territory.observation import TerritoryObservation
 
@@ -34,8 +34,13 @@ def front_distance(enemy: np.ndarray, table: np.ndarray) -> np.ndarray:
     return dist
 
 
-def plan_turn(owner: int, owners: np.ndarray, numbers: np.ndarray) -> Turn:
-    """The heuristic's whole turn for `owner` on this board."""
+def plan_turn(owner: int, owners: np.ndarray, numbers: np.ndarray, cheap_first: bool = False,
+              march: bool = True) -> Turn:
+    """The heuristic's whole turn for `owner` on this board.
+
+    `cheap_first` attacks the cheapest squares first instead of the richest (the most squares
+    this turn, for the end of the game); without `march`, inland pieces stay where they are.
+    """
     size = owners.shape[0]
     table = neighbour_table(size)
     own = owners.reshape(-1)
@@ -51,7 +56,8 @@ def plan_turn(owner: int, owners: np.ndarray, numbers: np.ndarray) -> Turn:
     # enemy pieces beside each target: among equally rich targets, take the safer first
     around = np.where(mine, 0, num)[table].sum(axis=1)
     sent: dict[tuple[int, int], int] = {}
-    for target in sorted(attackers, key=lambda t: (-int(num[t]), int(around[t]), t)):
+    sign = 1 if cheap_first else -1
+    for target in sorted(attackers, key=lambda t: (sign * int(num[t]), int(around[t]), t)):
         need = int(num[target]) + 1
         sides = sorted(attackers[target], key=lambda sk: -spare[sk[0]])
         if sum(spare[s] for s, _ in sides) < need:
@@ -66,7 +72,7 @@ def plan_turn(owner: int, owners: np.ndarray, numbers: np.ndarray) -> Turn:
                 break
     front = {s for sides in attackers.values() for s, _ in sides}
     inland = [s for s in sources if spare[s] and s not in front]
-    if inland:
+    if inland and march:
         dist = front_distance(~mine, table)
         for s in inland:
             k = int(np.argmin(dist[table[s]]))
@@ -85,3 +91,12 @@ class TerritoryHeuristic:
 
     def act(self, observation: TerritoryObservation) -> Action:
         return plan_turn(observation.owner, observation.owners, observation.numbers)
+
+    def candidates(self, observation: TerritoryObservation) -> list[Turn]:
+        """Whole turns worth searching, this bot's own first: richest or cheapest squares
+        first, with or without the march inland, and staying put. The search agents try
+        these instead of the one-square menu of `legal_actions` (option ``moves=auto``)."""
+        obs = observation
+        turns = [plan_turn(obs.owner, obs.owners, obs.numbers, cheap, march)
+                 for cheap in (False, True) for march in (True, False)]
+        return list(dict.fromkeys([*turns, STAY]))

@@ -192,6 +192,12 @@ class TerritoryState(State["Territory"]):
         winners = set(self.winning_owners())
         return tuple(1.0 if s in winners else 0.0 for s in range(self.game.players))
 
+    def tiebreak(self) -> tuple[float, ...]:
+        """For search: half each seat's share of the board, so of two wins (or two losses) the
+        one with more squares is better; never as much as the win itself."""
+        squares, total = self.squares, self.game.size ** 2
+        return tuple(0.5 * squares[s] / total for s in range(self.game.players))
+
     def winners(self) -> tuple[int, ...]:
         """The seats among the owners with the most squares (empty when only zombies win)."""
         return tuple(o for o in self.winning_owners() if o < self.game.players)
