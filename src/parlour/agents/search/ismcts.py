@@ -14,6 +14,11 @@ horizon and backs every seat's value up the path it took.
   and chance work for any game and any number of seats, from the contract alone.
 - Values are each seat's playout result (`Playout`), min-max normalised per seat over what the
   search has seen, so one exploration constant `c` suits every game's score scale.
+- With ``opponents=policy`` the other seats do not choose in the tree: they play the rollout
+  policy in each sampled world, acting on their own observation of it, and the tree holds only
+  the searching seat's decisions (for games where a move depends on what only its seat holds).
+- The moves weighed at a node are the legal actions, or the rollout policy's candidates
+  (``moves=auto``, `Playout.moves`) where it proposes some.
 - At the root (``root=halving``, the default) the aim is to find the best move, not to balance
   exploration: sequential halving spends the budget in rounds, each root candidate is tried in
   the same sampled worlds as the others (common random numbers: the luck of the world cancels

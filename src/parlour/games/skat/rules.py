@@ -164,10 +164,10 @@ class SkatState(State["Skat"]):
         "skat",
         "stage",
         "taken",
+        "tiebreaks",
         "totals",
         "trick",
         "tricks",
-        "tiebreaks",
     )
 
     def __init__(self, game: Skat, seed: int, first_dealer: int = 0) -> None:
