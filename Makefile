@@ -49,7 +49,7 @@ typecheck:
 	$(BIN)/mypy
 
 pytest:
-	$(BIN)/pytest -n 2 -q
+	$(BIN)/pytest -n 2 --dist worksteal -q
 
 bench: install
 	$(BIN)/parlour bench hearts
