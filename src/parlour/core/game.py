@@ -41,6 +41,30 @@ class Action:
         raise NotImplementedError(f"{type(self).__name__} has no integer id")
 
 
+class IdAction(Action):
+    """An action that is its integer id: immutable, equal within its type by id, hashed by it.
+
+    Subclasses set ``_id`` with ``object.__setattr__`` and, to pickle as the interned action,
+    define ``__reduce__`` through their game's ``action_from_id``.
+    """
+
+    __slots__ = ("_id",)
+    _id: int
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._id == self._id
+
+    def __hash__(self) -> int:
+        return self._id
+
+    @property
+    def id(self) -> int:
+        return self._id
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
     """Something that happened in a game, with who may see it.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core import Action
+from parlour.core import IdAction
 
 DISC_NAMES = ("rose", "skull")
 
@@ -44,27 +44,13 @@ BID_OFFSET = START_OFFSET + MAX_PLAYERS - 1
 NUM_ACTIONS = BID_OFFSET + MAX_BID + 1
 
 
-class SkullAction(Action):
+class SkullAction(IdAction):
     """Base of the Skull actions: immutable, compared and hashed by integer id."""
 
-    __slots__ = ("_id",)
-    _id: int
+    __slots__ = ()
 
     def __init__(self, action_id: int) -> None:
         object.__setattr__(self, "_id", action_id)
-
-    def __setattr__(self, key: str, value: Any) -> None:
-        raise AttributeError("actions are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._id == self._id
-
-    def __hash__(self) -> int:
-        return self._id
-
-    @property
-    def id(self) -> int:
-        return self._id
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (action_from_id, (self._id,))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.cards import CARD, CARDS_52, INDEX_52, Card, format_card
-from parlour.core import Action
+from parlour.core import IdAction
 
 MAX_BID = 13
 BID_OFFSET = 52
@@ -18,24 +18,10 @@ LOOK_ID = BLIND_NIL_ID + 1
 NUM_ACTIONS = LOOK_ID + 1
 
 
-class SpadesAction(Action):
+class SpadesAction(IdAction):
     """Base of the Spades actions: immutable, compared and hashed by integer id."""
 
-    __slots__ = ("_id",)
-    _id: int
-
-    def __setattr__(self, key: str, value: Any) -> None:
-        raise AttributeError("actions are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._id == self._id
-
-    def __hash__(self) -> int:
-        return self._id
-
-    @property
-    def id(self) -> int:
-        return self._id
+    __slots__ = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (action_from_id, (self._id,))
