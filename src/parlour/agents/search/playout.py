@@ -91,9 +91,15 @@ class Playout:
         return self.agents[player].act(state.observe(player))
 
     def play_policy(self, state: State[Any]) -> None:
-        """Make the policy's move in `state`: a random legal one, or the policy agent's."""
+        """Make the policy's move in `state`: the policy agent's, or a random legal one.
+
+        A forced move needs no policy: it is played as it is.
+        """
         legal = state.legal_actions()
-        if len(legal) == 1 or not self.agents:
+        if len(legal) == 1:
+            state.apply_without_undo(legal[0])
+            return
+        if not self.agents:
             state.apply_without_undo(legal[int(self.rng.random() * len(legal))])
             return
         player: int = state.current_player  # type: ignore[assignment]
@@ -103,17 +109,9 @@ class Playout:
         state.apply(action)
 
     def _with_agents(self, state: State[Any], stop: int | None) -> None:
-        agents = self.agents
+        play = self.play_policy
         while not state.is_terminal and (stop is None or state.deal_number < stop):
-            legal = state.legal_actions()
-            if len(legal) == 1:  # a forced move needs no policy
-                state.apply_without_undo(legal[0])
-                continue
-            player: int = state.current_player  # type: ignore[assignment]
-            action = agents[player].act(state.observe(player))
-            if isinstance(action, str):
-                action = self.game.parse_action(action, state)
-            state.apply(action)
+            play(state)
 
 
 def _random(state: State[Any], stop: int | None, rng: Random) -> None:
