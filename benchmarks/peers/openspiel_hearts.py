@@ -8,29 +8,15 @@ from whole games. Run with an interpreter that has `open_spiel` installed (see .
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 
+from openspiel_random import random_episodes
+
 
 def bench_openspiel(seconds: float) -> tuple[float, float]:
-    import pyspiel
-
-    game = pyspiel.load_game("hearts")
-    rng = random.Random(0)
-    hands = decisions = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                decisions += 1
-        hands += 1
+    hands, decisions = random_episodes("hearts", seconds, time.perf_counter)
     elapsed = time.perf_counter() - start
     return hands / elapsed, 1e6 * elapsed / decisions
 

@@ -17,6 +17,8 @@ import sys
 import time
 from collections.abc import Callable
 
+from openspiel_random import random_episodes
+
 
 def best_of_three(run: Callable[[float], tuple[int, int]], seconds: float) -> tuple[float, float]:
     """(hands per CPU second, µs per decision), the best of three runs."""
@@ -31,24 +33,7 @@ def best_of_three(run: Callable[[float], tuple[int, int]], seconds: float) -> tu
 
 
 def openspiel(seconds: float) -> tuple[int, int]:
-    import pyspiel
-
-    game = pyspiel.load_game("spades")
-    rng = random.Random(0)
-    hands = decisions = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                decisions += 1
-        hands += 1
-    return hands, decisions
+    return random_episodes("spades", seconds)
 
 
 def parlour_hands(quiet: bool) -> Callable[[float], tuple[int, int]]:
