@@ -24,12 +24,22 @@ from parlour.web.config import ServerConfig
 BASE = "http://127.0.0.1"
 
 
+class LocalClient(TestClient):
+    """A test client whose WebSockets, like its requests, go to 127.0.0.1 (the server
+    refuses any other host)."""
+
+    def websocket_connect(self, url: str, *args: Any, **kwargs: Any) -> WebSocketTestSession:
+        if url.startswith("/"):
+            url = BASE.replace("http", "ws", 1) + url
+        return super().websocket_connect(url, *args, **kwargs)
+
+
 @contextmanager
 def client(allow_local_bots: bool = False, tournaments: Path | None = None,
            **settings: Any) -> Iterator[TestClient]:
     """A client of a fresh app; the app's tasks live as long as the `with` block."""
     config = ServerConfig(allow_local_bots=allow_local_bots, tournaments=tournaments, **settings)
-    with TestClient(create_app(config), base_url=BASE) as test_client:
+    with LocalClient(create_app(config), base_url=BASE) as test_client:
         yield test_client
 
 
@@ -40,6 +50,13 @@ def new_table(http: TestClient, game: str, seats: list[str], seat: int = 0, pace
     assert response.status_code == 200, response.text
     answer: dict[str, Any] = response.json()
     return answer
+
+
+def upload(http: TestClient, data: bytes, name: str | None = None,
+           content_type: str = "application/octet-stream", **headers: str) -> Any:
+    """POST a record file to /api/replays as the page does (raw bytes)."""
+    url = "/api/replays" if name is None else f"/api/replays?name={name}"
+    return http.post(url, content=data, headers={"content-type": content_type, **headers})
 
 
 def read_until(ws: WebSocketTestSession, done: Callable[[dict[str, Any]], bool],

@@ -13,7 +13,7 @@ import parlour
 from parlour.cards import CARDS_52, format_card, iter_cards
 from parlour.match import Match
 from parlour.records import Record
-from tests.web.helpers import client, first_move, my_turn, new_table, read_until
+from tests.web.helpers import client, first_move, my_turn, new_table, read_until, upload
 
 
 # --- the page --------------------------------------------------------------------------------
@@ -272,8 +272,7 @@ def _record(game: str = "hearts", **params: Any) -> Record:
 def test_a_replay_shows_every_hand_at_every_step() -> None:
     record = _record("hearts", end_score=20)
     with client() as http:
-        meta = http.post("/api/replays?name=game.json.gz",
-                         content=gzip.compress(record.to_json().encode())).json()
+        meta = upload(http, gzip.compress(record.to_json().encode()), "game.json.gz").json()
         assert meta["moves"] == len(record.moves) and meta["steps"] == len(record.moves) + 1
         data = http.get(f"/api/replays/{meta['id']}").json()
     steps = data["steps"]
@@ -301,7 +300,7 @@ def test_damaged_or_false_records_are_refused_with_the_reason() -> None:
                             (b"\x1f\x8b garbage", "damaged"),
                             (json.dumps(forged).encode(), "does not verify"),
                             (json.dumps(broken).encode(), "record move 1")):
-            answer = http.post("/api/replays", content=body)
+            answer = upload(http, body)
             assert answer.status_code == 400
             assert words in answer.json()["detail"], answer.json()
         assert http.get("/api/replays/nope").status_code == 404
@@ -313,7 +312,7 @@ def test_replays_of_every_game(game: str) -> None:
                               "territory": {"players": 2, "size": 6, "rounds": 4}}[game]
     record = _record(game, **params)
     with client() as http:
-        meta = http.post("/api/replays", content=record.to_json().encode()).json()
+        meta = upload(http, record.to_json().encode()).json()
         steps = http.get(f"/api/replays/{meta['id']}").json()["steps"]
     assert len(steps) == len(record.moves) + 1
     if game == "skull":
@@ -386,7 +385,7 @@ def test_table_sockets_only_accept_this_servers_own_page() -> None:
     with client() as http:
         table = new_table(http, "hearts", ["human", "random", "random", "random"])
         url = f"/ws/tables/{table['token']}"
-        with http.websocket_connect(url, headers={"origin": "http://127.0.0.1:8000"}) as ws:
+        with http.websocket_connect(url, headers={"origin": "http://127.0.0.1"}) as ws:
             assert ws.receive_json()["type"] == "view"
         with pytest.raises(WebSocketDisconnect) as refused, \
                 http.websocket_connect(url, headers={"origin": "http://evil.example"}) as ws:
@@ -404,7 +403,8 @@ def test_the_number_of_tables_is_limited_and_idle_ones_close() -> None:
     with client(max_tables=1) as http:
         new_table(http, "hearts", ["human", "random", "random", "random"])
         refused = http.post("/api/tables", json={"game": "hearts", "seats": ["human"] * 4})
-        assert refused.status_code == 400 and "tables open" in refused.json()["detail"]
+        assert refused.status_code == 400
+        assert "playing 1 game at once, its limit" in refused.json()["detail"]
 
 
 def test_the_serve_command_is_listed_with_its_options() -> None:
@@ -418,3 +418,40 @@ def test_the_serve_command_is_listed_with_its_options() -> None:
         assert option in result.output
     missing = CliRunner().invoke(app, ["serve", "--tournaments", "/no/such/dir"])
     assert missing.exit_code == 2 and "not a directory" in missing.output
+
+
+# --- the API's description -------------------------------------------------------------------
+def test_openapi_json_lists_every_route_with_a_summary() -> None:
+    from fastapi.routing import APIRoute
+
+    with client() as http:
+        described = http.get("/openapi.json")
+        assert described.status_code == 200
+        spec = described.json()
+        routes = {(route.path, method.lower()) for route in http.app.routes  # type: ignore[attr-defined]
+                  if isinstance(route, APIRoute) and route.include_in_schema
+                  for method in (route.methods or set())}
+    listed = {(path, method) for path, item in spec["paths"].items() for method in item}
+    assert routes == listed
+    assert {"/api/tables", "/api/replays", "/api/games", "/api/tournaments/report",
+            "/api/tables/{token}/record"} <= set(spec["paths"])
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            assert operation.get("summary") and operation.get("tags"), (path, method)
+    upload = spec["paths"]["/api/replays"]["post"]
+    assert {"application/gzip", "application/json"} <= set(upload["requestBody"]["content"])
+    assert "413" in upload["responses"]
+    table = spec["paths"]["/api/tables"]["post"]["responses"]["200"]["content"]
+    assert "NewTableAnswer" in json.dumps(table)
+    assert "token" in spec["components"]["schemas"]["NewTableAnswer"]["properties"]
+
+
+def test_the_api_docs_page_needs_no_internet() -> None:
+    with client() as http:
+        page = http.get("/docs")
+        assert page.status_code == 200 and "https://" not in page.text
+        assert "script-src 'self'" in page.headers["content-security-policy"]
+        for asset in ("/docs-assets/swagger-ui-bundle.js", "/docs-assets/swagger-ui.css",
+                      "/static/js/apidocs.js"):
+            assert asset in page.text
+            assert http.get(asset).status_code == 200, asset

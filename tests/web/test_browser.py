@@ -276,3 +276,11 @@ def test_load_the_tournament_report_and_open_a_game(page: Any, shots: Path) -> N
     page.locator("#records .open-replay").first.click()
     page.wait_for_selector("#replay-slider")
     assert "0001.json.gz" in page.inner_text(".replay-facts")
+
+
+def test_the_api_docs_page_shows_every_route(page: Any, server: str, shots: Path) -> None:
+    page.goto(server + "/docs")
+    page.wait_for_selector(".opblock")
+    assert page.locator(".opblock").count() >= 12
+    assert "/api/replays" in page.inner_text("body")
+    page.screenshot(path=shots / "web-api-docs.png")

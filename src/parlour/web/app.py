@@ -1,34 +1,37 @@
 """The FastAPI app: the page, its JSON API, and each table's WebSocket.
 
 Everything is served from the installed package (``parlour/web/static``): no CDN, no build.
-Every request body and WebSocket message is validated; a bad one gets a readable error (on the
-page) and a log line, and the table goes on. Requests must name this server as their host
-(``--host``, ``localhost`` or ``127.0.0.1``), so a web page elsewhere cannot reach it by DNS
-rebinding, and WebSocket connections must come from this server's own page.
+Every request passes the `RequestGuard` first (this server's host, same origin, a JSON or bytes
+content type and a size cap for anything that changes state), and every request body and
+WebSocket message is validated; a bad one gets a readable one-line error (on the page) and a
+log line, and the table goes on. Seat tokens never reach the log (`parlour.web.logs`). The API
+is described at ``/openapi.json`` and browsable at ``/docs``.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import logging
-import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
 
 from parlour.core import ParlourError
-from parlour.web import catalog
+from parlour.web import answers, catalog
 from parlour.web.config import ServerConfig
-from parlour.web.messages import NewTable, ParamValue, read_client_message
-from parlour.web.replays import Replays, steps_json
+from parlour.web.guard import RequestGuard
+from parlour.web.logs import install_redaction
+from parlour.web.messages import GameCheck, NewTable, RecordChoice, read_client_message
+from parlour.web.replays import RecordTooLarge, Replays, steps_json
 from parlour.web.tables import Tables
 from parlour.web.tournaments import Tournaments
 
@@ -45,25 +48,17 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "no-referrer",
 }
-LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
-
-
-class GameCheck(BaseModel):
-    """A game and parameters to check before a table is made."""
-
-    model_config = ConfigDict(extra="forbid")
-    game: Annotated[str, Field(min_length=1, max_length=60)]
-    params: Annotated[dict[Annotated[str, Field(max_length=60)], ParamValue],
-                      Field(max_length=32)] = {}
-
-
-class RecordChoice(BaseModel):
-    """A record of a tournament to open as a replay."""
-
-    model_config = ConfigDict(extra="forbid")
-    t: Annotated[str, Field(max_length=200)] = "."
-    name: Annotated[str, Field(min_length=1, max_length=200)]
-
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+MAX_JSON_BODY = 64 * 1024
+"""The largest JSON request body (the replay upload has the record limit instead)."""
+UPLOAD_ROUTES = ("/api/replays",)
+"""Routes that take raw or gzip bytes rather than JSON."""
+SWAGGER_PACKAGE = "fastapi_offline"
+"""Ships Swagger UI's files, so /docs needs no CDN."""
+RECORD_BODY = {"requestBody": {"required": True, "description": "a record file: JSON, or "
+                               "gzip-compressed JSON", "content": {
+                                   "application/json": {}, "application/gzip": {},
+                                   "application/octet-stream": {}}}}
 
 def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> FastAPI:
     """The web table's app; `host` is the address it is served on (for the host check)."""
@@ -74,29 +69,29 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        install_redaction()  # after uvicorn set up its loggers
         yield
         await tables.close()
 
-    app = FastAPI(title="parlour", docs_url=None, redoc_url=None, openapi_url=None,
-                  lifespan=lifespan)
+    app = FastAPI(title="parlour", summary="The web table's JSON API (see docs/web.md).",
+                  version=_version(), docs_url=None, redoc_url=None,
+                  openapi_url="/openapi.json", lifespan=lifespan)
     app.state.config = config
     app.state.tables = tables
     app.state.replays = replays
-    allowed_hosts = _allowed_hosts(host)
+    install_redaction()
 
-    @app.middleware("http")
-    async def guard(request: Request,
-                    call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        if allowed_hosts is not None and _host_name(request.headers.get("host", "")) \
-                not in allowed_hosts:
-            log.warning("refused a request for host %r", request.headers.get("host"))
-            return JSONResponse({"detail": "unknown host"}, status_code=400)
-        response = await call_next(request)
-        for key, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(key, value)
-        return response
+    def body_limit(path: str) -> int:
+        return config.max_record_bytes if path in UPLOAD_ROUTES else MAX_JSON_BODY
 
     app.add_middleware(GZipMiddleware, minimum_size=2000)
+    app.add_middleware(RequestGuard, allowed_hosts=_allowed_hosts(host), body_limit=body_limit,
+                       bytes_routes=UPLOAD_ROUTES, headers=SECURITY_HEADERS)
+
+    @app.exception_handler(RecordTooLarge)
+    async def too_large(request: Request, error: RecordTooLarge) -> JSONResponse:
+        log.warning("%s %s: %s", request.method, request.url.path, error)
+        return JSONResponse({"detail": str(error)}, status_code=413)
 
     @app.exception_handler(ParlourError)
     async def parlour_error(request: Request, error: ParlourError) -> JSONResponse:
@@ -115,42 +110,63 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
         return JSONResponse({"detail": message}, status_code=422)
 
     # --- the page ---------------------------------------------------------------------------
-    @app.get("/", response_class=HTMLResponse)
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def index() -> HTMLResponse:
         return HTMLResponse((STATIC / "index.html").read_text(encoding="utf-8"))
 
     app.mount("/static", StaticFiles(directory=Path(str(STATIC))), name="static")
 
-    @app.get("/favicon.ico")
+    @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:
         return FileResponse(Path(str(STATIC / "favicon.svg")), media_type="image/svg+xml")
 
-    @app.get("/api/health")
-    async def health() -> dict[str, Any]:
-        return {"ok": True}
+    swagger = importlib.util.find_spec(SWAGGER_PACKAGE) is not None
+    if swagger:
+        app.mount("/docs-assets", StaticFiles(directory=Path(str(files(SWAGGER_PACKAGE)
+                                                                   / "static"))),
+                  name="docs-assets")
 
-    @app.get("/api/config")
-    async def server_config() -> dict[str, Any]:
-        return {"allow_local_bots": config.allow_local_bots,
-                "tournaments": config.tournaments is not None}
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    async def api_docs() -> HTMLResponse:
+        page = "apidocs.html" if swagger else "apidocs-missing.html"
+        return HTMLResponse((STATIC / page).read_text(encoding="utf-8"))
+
+    @app.get("/api/health", tags=["server"], summary="Whether the server answers")
+    async def health() -> answers.Health:
+        return answers.Health(ok=True)
+
+    @app.get("/api/config", tags=["server"], summary="What the server was started with")
+    async def server_config() -> answers.Settings:
+        return answers.Settings(allow_local_bots=config.allow_local_bots,
+                                tournaments=config.tournaments is not None)
 
     # --- games and tables -------------------------------------------------------------------
-    @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        return catalog.games()
+    @app.get("/api/games", tags=["games"], summary="Every game with its parameters and agents")
+    async def games() -> list[answers.GameEntry]:
+        return [answers.GameEntry.model_validate(g) for g in catalog.games()]
 
-    @app.post("/api/games/check")
-    async def check_game(body: GameCheck) -> dict[str, Any]:
+    @app.post("/api/games/check", tags=["games"], summary="Check a game and its parameters",
+              responses={400: {"description": "an unknown game or a bad parameter"}})
+    async def check_game(body: GameCheck) -> answers.CheckedGame:
         game = catalog.make_game(body.game, dict(body.params))
-        return {"spec": game.spec, "players": game.num_players,
-                "agents": catalog.agent_choices(game)}
+        return answers.CheckedGame.model_validate(
+            {"spec": game.spec, "players": game.num_players,
+             "agents": catalog.agent_choices(game)})
 
-    @app.post("/api/tables")
-    async def new_table(body: NewTable) -> dict[str, Any]:
+    @app.post("/api/tables", tags=["tables"], summary="Sit down at a new table",
+              responses={400: {"description": "a bad game, seat or agent, or the server "
+                                              "is full"}})
+    async def new_table(body: NewTable) -> answers.NewTableAnswer:
         table, person = tables.create(body)
-        return {"token": person.token, "seat": person.seat, "table": table.meta(person)}
+        return answers.NewTableAnswer(token=person.token, seat=person.seat,
+                                      table=table.meta(person))
 
-    @app.get("/api/tables/{token}/record")
+    @app.get("/api/tables/{token}/record", tags=["tables"],
+             summary="Download a finished table's record",
+             response_class=Response, responses={
+                 200: {"content": {"application/json": {}}, "description": "the record"},
+                 404: {"description": "no table has this token"},
+                 409: {"description": "the game is not over yet"}})
     async def table_record(token: str) -> Response:
         person = tables.find(token)
         if person is None:
@@ -165,12 +181,6 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
 
     @app.websocket("/ws/tables/{token}")
     async def table_socket(socket: WebSocket, token: str) -> None:
-        origin = socket.headers.get("origin")
-        if origin is not None and allowed_hosts is not None and \
-                _host_name(re.sub(r"^[a-z]+://", "", origin)) not in allowed_hosts:
-            log.warning("refused a table connection from origin %r", origin)
-            await socket.close(code=4403)
-            return
         await socket.accept()
         person = tables.find(token)
         if person is None:
@@ -209,20 +219,25 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
             table.disconnect(person, socket)
 
     # --- replays ----------------------------------------------------------------------------
-    @app.post("/api/replays")
+    @app.post("/api/replays", tags=["replays"], summary="Open a record as a replay",
+              openapi_extra=RECORD_BODY, responses={
+                  400: {"description": "the record is damaged or does not verify"},
+                  413: {"description": "the record (or what it decompresses to) is too "
+                                       "large"},
+                  415: {"description": "not sent as JSON, gzip or octet-stream bytes"}})
     async def upload_replay(request: Request,
                             name: Annotated[str, Query(max_length=200)] = "upload"
-                            ) -> dict[str, Any]:
-        data = b""
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > config.max_record_bytes:
-                raise ParlourError(f"the record is larger than {config.max_record_bytes} "
-                                   "bytes")
-        replay = replays.open_bytes(data, f"record {name!r}")
-        return replay.meta()
+                            ) -> answers.ReplayMeta:
+        data = await request.body()  # at most max_record_bytes: the guard counts
+        replay = await run_in_threadpool(replays.build_bytes, data, f"record {name!r}")
+        return answers.ReplayMeta.model_validate(replays.add(replay).meta())
 
-    @app.get("/api/replays/{replay_id}")
+    @app.get("/api/replays/{replay_id}", tags=["replays"],
+             summary="A replay's facts and every step's full view",
+             response_class=Response, responses={
+                 200: {"content": {"application/json": {}},
+                       "description": "{meta, steps}: each step a view, its log and move"},
+                 404: {"description": "no open replay has this id"}})
     async def get_replay(replay_id: str) -> Response:
         replay = replays.get(replay_id)
         if replay is None:
@@ -230,7 +245,10 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
                                            "again"}, status_code=404)
         return Response(steps_json(replay), media_type="application/json")
 
-    @app.get("/api/replays/{replay_id}/record")
+    @app.get("/api/replays/{replay_id}/record", tags=["replays"],
+             summary="Download a replay's record", response_class=Response,
+             responses={200: {"content": {"application/json": {}}},
+                        404: {"description": "no open replay has this id"}})
     async def replay_record(replay_id: str) -> Response:
         replay = replays.get(replay_id)
         if replay is None:
@@ -240,32 +258,38 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     # --- tournaments ------------------------------------------------------------------------
-    @app.get("/api/tournaments")
-    async def tournament_list() -> list[dict[str, Any]]:
-        return tournaments.listing()
+    @app.get("/api/tournaments", tags=["tournaments"],
+             summary="The tournaments under --tournaments DIR")
+    async def tournament_list() -> list[answers.TournamentEntry]:
+        return [answers.TournamentEntry.model_validate(t) for t in tournaments.listing()]
 
-    @app.get("/api/tournaments/report")
+    @app.get("/api/tournaments/report", tags=["tournaments"],
+             summary="A tournament's summary, texts, plots and error log")
     async def tournament_report(t: Annotated[str, Query(max_length=200)] = "."
                                 ) -> dict[str, Any]:
         return tournaments.report(t)
 
-    @app.get("/api/tournaments/records")
+    @app.get("/api/tournaments/records", tags=["tournaments"],
+             summary="A page of a tournament's games")
     async def tournament_records(
         t: Annotated[str, Query(max_length=200)] = ".",
         offset: Annotated[int, Query(ge=0)] = 0,
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    ) -> dict[str, Any]:
+    ) -> answers.RecordsPage:
         total = tournaments.report(t)["records"]
-        return {"total": total, "offset": offset,
-                "records": tournaments.records(t, offset, limit)}
+        page = await run_in_threadpool(tournaments.records, t, offset, limit)
+        return answers.RecordsPage(total=total, offset=offset, records=page)
 
-    @app.post("/api/tournaments/replay")
-    async def tournament_replay(body: RecordChoice) -> dict[str, Any]:
-        record = tournaments.record(body.t, body.name)
-        replay = replays.open(record, body.name if body.t == "." else f"{body.t}/{body.name}")
-        return replay.meta()
+    @app.post("/api/tournaments/replay", tags=["tournaments"],
+              summary="Open one of a tournament's games as a replay")
+    async def tournament_replay(body: RecordChoice) -> answers.ReplayMeta:
+        record = await run_in_threadpool(tournaments.record, body.t, body.name)
+        source = body.name if body.t == "." else f"{body.t}/{body.name}"
+        replay = await run_in_threadpool(replays.build, record, source)
+        return answers.ReplayMeta.model_validate(replays.add(replay).meta())
 
-    @app.get("/api/tournaments/file")
+    @app.get("/api/tournaments/file", tags=["tournaments"],
+             summary="A plot or text file the report lists", response_class=FileResponse)
     async def tournament_file(t: Annotated[str, Query(max_length=200)] = ".",
                               name: Annotated[str, Query(max_length=300)] = "") -> Response:
         path, media = tournaments.file(t, name)
@@ -276,21 +300,17 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
     return app
 
 
-def _host_name(host: str) -> str:
-    """The host part of a Host header or origin (``[::1]:8000`` -> ``[::1]``)."""
-    host = host.strip().lower().split("/")[0]
-    if host.startswith("["):
-        return host[: host.find("]") + 1] if "]" in host else host
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
-
-
 def _allowed_hosts(host: str) -> set[str] | None:
     """Host names requests may use; None (any) when serving on every interface."""
     if host in ("0.0.0.0", "::", ""):
         return None
-    names = set(LOCAL_HOSTS) | {host.lower(), f"[{host.lower()}]"}
-    return names
+    return set(LOCAL_HOSTS) | {host.lower().strip("[]")}
+
+
+def _version() -> str:
+    from parlour import __version__
+
+    return str(__version__)
 
 
 __all__ = ["create_app"]
-

@@ -18,7 +18,9 @@ class ServerConfig:
     allow_local_bots: bool = False
     tournaments: Path | None = None
     max_tables: int = 64
-    """Tables alive at once; creating more is refused until some finish."""
+    """Games played at once; creating more is refused until one finishes or is left."""
+    max_finished: int = 256
+    """Finished tables kept (for their record and last view); the oldest go first."""
     max_replays: int = 16
     """Replays kept in memory (the least recently opened are dropped first)."""
     idle_seconds: float = 2 * 3600.0

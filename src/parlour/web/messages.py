@@ -2,7 +2,8 @@
 
 The table's WebSocket accepts `Act`, `Pace`, `Resign` and `Sync` (one JSON object a message,
 told apart by ``type``). Creating a table takes a `NewTable` body. A message that does not fit
-gets a one-line error back on the page and a log line; the table goes on.
+gets a one-line error back on the page and a log line; the table goes on. `GameCheck` and
+`RecordChoice` are the bodies of the other two JSON routes that take one.
 """
 
 from __future__ import annotations
@@ -68,6 +69,22 @@ class NewTable(_Message):
     seat: Annotated[int, Field(ge=0, le=63)] = 0
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
     pace: Annotated[float, Field(ge=0.0, le=5.0)] = 0.6
+
+
+class GameCheck(_Message):
+    """A game and parameters to check before a table is made."""
+
+    game: Annotated[str, Field(min_length=1, max_length=60)]
+    params: Annotated[dict[Annotated[str, Field(max_length=60)], ParamValue],
+                      Field(max_length=32)] = {}
+
+
+class RecordChoice(_Message):
+    """A record of a tournament to open as a replay: the tournament (``.`` for the
+    directory itself) and the record's file name as the listing shows it."""
+
+    t: Annotated[str, Field(max_length=200)] = "."
+    name: Annotated[str, Field(min_length=1, max_length=200)]
 
 
 def read_client_message(text: str) -> Act | Pace | Resign | Sync:

@@ -7,9 +7,9 @@ least recently opened dropped first.
 
 from __future__ import annotations
 
-import gzip
 import json
 import secrets
+import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -44,13 +44,52 @@ class Replay:
         }
 
 
-def read_record(data: bytes, source: str) -> Record:
-    """A record from file contents (JSON, or gzip-compressed JSON)."""
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+class RecordTooLarge(RecordError):
+    """A record (or what it decompresses to) over the server's size limit."""
+
+
+def gunzip(data: bytes, limit: int, source: str) -> bytes:
+    """Decompress gzip `data` (one or more members), refusing more than `limit` bytes of
+    output: a small bomb stops at the limit instead of filling the memory."""
+    out = bytearray()
+    rest = data
+    while rest[:2] == GZIP_MAGIC:
+        inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+        try:
+            out += inflater.decompress(rest, limit + 1 - len(out))
+        except zlib.error as error:
+            raise RecordError(f"{source} is damaged: {error}") from None
+        if len(out) > limit:
+            raise RecordTooLarge(f"{source} decompresses to more than {limit:,} bytes, the "
+                                 "most this server reads")
+        if not inflater.eof:
+            raise RecordError(f"{source} is damaged: the compressed data is cut short")
+        rest = inflater.unused_data
+    if rest.strip(b"\x00"):
+        raise RecordError(f"{source} is damaged: data after the compressed record")
+    return bytes(out)
+
+
+def read_record(data: bytes, source: str, limit: int) -> Record:
+    """A record from file contents (JSON, or gzip-compressed JSON of at most `limit` bytes).
+
+    Every way the contents can be wrong ends in a `RecordError` with a one-line reason,
+    whatever the records parser lets through (JSON nested too deeply, a number too long)."""
+    if len(data) > limit:
+        raise RecordTooLarge(f"{source} is {len(data):,} bytes; the limit is {limit:,}")
+    raw = gunzip(data, limit, source) if data[:2] == GZIP_MAGIC else data
     try:
-        text = gzip.decompress(data).decode() if data[:2] == b"\x1f\x8b" else data.decode()
-    except (OSError, UnicodeDecodeError, EOFError) as error:
-        raise RecordError(f"{source} is damaged: {error}") from None
-    return Record.from_json(text, source=source)
+        return Record.from_json(raw.decode(), source=source)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError(f"{source} is nested too deeply to be a record") from None
+    except (ValueError, TypeError, KeyError) as error:
+        reason = str(error).split(";")[0].splitlines()[0] if str(error) else type(error).__name__
+        raise RecordError(f"{source} is not a valid record: {reason}") from None
 
 
 def build_steps(record: Record, max_moves: int) -> list[dict[str, Any]]:
@@ -91,15 +130,17 @@ class Replays:
         self.config = config
         self._open: OrderedDict[str, Replay] = OrderedDict()
 
-    def open_bytes(self, data: bytes, source: str) -> Replay:
-        if len(data) > self.config.max_record_bytes:
-            raise RecordError(f"{source} is {len(data)} bytes; the limit is "
-                              f"{self.config.max_record_bytes}")
-        return self.open(read_record(data, source), source)
+    def build_bytes(self, data: bytes, source: str) -> Replay:
+        """A replay of file contents, not yet open (slow: call it off the event loop)."""
+        return self.build(read_record(data, source, self.config.max_record_bytes), source)
 
-    def open(self, record: Record, source: str) -> Replay:
+    def build(self, record: Record, source: str) -> Replay:
+        """A replay of `record`, not yet open (slow: call it off the event loop)."""
         steps = build_steps(record, self.config.max_replay_moves)
-        replay = Replay(secrets.token_urlsafe(12), source, record, steps)
+        return Replay(secrets.token_urlsafe(12), source, record, steps)
+
+    def add(self, replay: Replay) -> Replay:
+        """Open `replay` (on the event loop), dropping the oldest beyond the limit."""
         self._open[replay.id] = replay
         while len(self._open) > self.config.max_replays:
             self._open.popitem(last=False)

@@ -365,9 +365,12 @@ class Tables:
     def create(self, request: NewTable) -> tuple[Table, Person]:
         """A new table from the page's request, validated; raises `ParlourError` if refused."""
         self.sweep()
-        if len(self.tables) >= self.config.max_tables:
-            raise ParlourError(f"the server has {len(self.tables)} tables open; finish or leave "
-                               "one first")
+        playing = self.playing()
+        if playing >= self.config.max_tables:
+            games = "1 game" if playing == 1 else f"{playing} games"
+            raise ParlourError(f"this server is playing {games} at once, its limit; finish or "
+                               "leave one of them first (a game frees its place as soon as "
+                               "it ends)")
         game = make_game(request.game, dict(request.params))
         seats = [s.strip() for s in request.seats]
         if len(seats) != game.num_players:
@@ -389,6 +392,13 @@ class Tables:
         table.start()
         return table, table.people[request.seat]
 
+    def playing(self) -> int:
+        """Tables whose game is still going on: each holds one of the `max_tables` places.
+        A finished or left game gives its place back at once; its table stays (for its
+        record and its last view) until it expires or too many finished ones are kept."""
+        return sum(1 for table in self.tables.values()
+                   if not (table.finished or table.abandoned))
+
     def find(self, token: str) -> Person | None:
         """The person a token belongs to (compared in constant time), or None."""
         person = self.tokens.get(token)
@@ -406,9 +416,16 @@ class Tables:
                 log.info("table %s: closed after %.0f s without a visitor", table_id, idle)
                 table.abandon()
             if table.finished and idle > self.config.idle_seconds:
-                del self.tables[table_id]
-                for person in table.people.values():
-                    self.tokens.pop(person.token, None)
+                self.forget(table_id)
+        ended = [t for t in self.tables.values() if t.finished]
+        for table in sorted(ended, key=lambda t: t.touched)[:-self.config.max_finished or None]:
+            self.forget(table.id)
+
+    def forget(self, table_id: str) -> None:
+        """Drop a finished table and its tokens."""
+        table = self.tables.pop(table_id)
+        for person in table.people.values():
+            self.tokens.pop(person.token, None)
 
     async def close(self) -> None:
         """Stop every table (server shutdown)."""

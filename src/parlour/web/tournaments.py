@@ -3,7 +3,8 @@
 `--tournaments DIR` names one tournament's output directory (``summary.json``,
 ``records/NNNN.json.gz``, ``errors.log``, plots) or a directory holding several. Files are only
 ever found by listing those directories: a name from the page is looked up in the listing, never
-joined to a path, so nothing outside them can be read.
+joined to a path, and the listing holds only regular files and folders that resolve inside the
+directory (a symbolic link pointing out of it is left out), so nothing outside it can be read.
 """
 
 from __future__ import annotations
@@ -27,16 +28,8 @@ PLOT_SUFFIXES = (".png", ".svg")
 MAX_TEXT = 200_000
 
 
-def _is_tournament(path: Path) -> bool:
-    return (path / "records").is_dir() or any((path / n).is_file() for n in SUMMARY_FILES)
-
-
-def _record_files(folder: Path) -> list[str]:
-    if not folder.is_dir():
-        return []
-    return sorted(p.name for p in folder.iterdir()
-                  if p.is_file() and (p.name.endswith(".json.gz") or p.name.endswith(".json"))
-                  and p.name not in SUMMARY_FILES)
+def _is_record_name(name: str) -> bool:
+    return name.endswith((".json.gz", ".json")) and name not in SUMMARY_FILES
 
 
 class Tournaments:
@@ -45,16 +38,45 @@ class Tournaments:
     def __init__(self, root: Path | None) -> None:
         self.root = root.resolve() if root is not None else None
 
+    # --- what may be read: only what resolves inside the root --------------------------------
+    def inside(self, path: Path) -> bool:
+        """Whether `path`, with every link followed, is within the root directory."""
+        if self.root is None:
+            return False
+        try:
+            return path.resolve().is_relative_to(self.root)
+        except (OSError, RuntimeError):  # a link loop
+            return False
+
+    def is_file(self, path: Path) -> bool:
+        """A regular file inside the root (not a link out of it, a device or a pipe)."""
+        return self.inside(path) and path.is_file()
+
+    def is_dir(self, path: Path) -> bool:
+        """A directory inside the root."""
+        return self.inside(path) and path.is_dir()
+
+    def _is_tournament(self, path: Path) -> bool:
+        return self.is_dir(path / "records") or any(self.is_file(path / n)
+                                                    for n in SUMMARY_FILES)
+
+    def _record_files(self, folder: Path) -> list[str]:
+        if not self.is_dir(folder):
+            return []
+        return sorted(p.name for p in folder.iterdir()
+                      if _is_record_name(p.name) and self.is_file(p))
+
     def folders(self) -> dict[str, Path]:
         """Tournament name -> its directory (``"."`` for the root itself)."""
         root = self.root
         if root is None or not root.is_dir():
             return {}
         found: dict[str, Path] = {}
-        if _is_tournament(root):
+        if self._is_tournament(root):
             found["."] = root
         for child in sorted(root.iterdir()):
-            if child.is_dir() and not child.name.startswith(".") and _is_tournament(child):
+            if not child.name.startswith(".") and self.is_dir(child) \
+                    and self._is_tournament(child):
                 found[child.name] = child
         if not found:
             found["."] = root  # a plain folder of records
@@ -86,10 +108,10 @@ class Tournaments:
         texts = {}
         for text_name in TEXT_FILES:
             path = folder / text_name
-            if path.is_file():
+            if self.is_file(path):
                 texts[text_name] = path.read_text(encoding="utf-8", errors="replace")[:MAX_TEXT]
         errors = None
-        if (folder / ERRORS).is_file():
+        if self.is_file(folder / ERRORS):
             lines = (folder / ERRORS).read_text(encoding="utf-8", errors="replace").splitlines()
             errors = {"count": len(lines), "tail": lines[-200:]}
         return {
@@ -105,8 +127,8 @@ class Tournaments:
         out: list[dict[str, Any]] = []
         for record_name in names[offset:offset + limit]:
             try:
-                record = load(self._record_dir(folder) / record_name)
-            except RecordError as error:
+                record = self._load(folder, record_name)
+            except ParlourError as error:
                 out.append({"name": record_name, "error": str(error)})
                 continue
             out.append({"name": record_name, "game": record.game, "seats": record.seats,
@@ -120,7 +142,7 @@ class Tournaments:
         folder = self.folder(name)
         if record_name not in self._records_in(folder):
             raise ParlourError(f"no record {record_name!r} in tournament {name!r}")
-        return load(self._record_dir(folder) / record_name)
+        return self._load(folder, record_name)
 
     def file(self, name: str, file_name: str) -> tuple[Path, str]:
         """A file shown by the report (a plot, a text): its path and media type."""
@@ -129,33 +151,47 @@ class Tournaments:
         path = listed.get(file_name)
         if path is None:
             raise ParlourError(f"no file {file_name!r} in tournament {name!r}")
-        return path, SHOWN_SUFFIXES[path.suffix.lower()]
+        return path.resolve(), SHOWN_SUFFIXES[path.suffix.lower()]
 
     # --- internals -----------------------------------------------------------------------------
+    def _load(self, folder: Path, record_name: str) -> Record:
+        """A listed record; whatever is wrong with the file, a `RecordError` says what."""
+        source = f"record {record_name!r}"
+        try:
+            return load(self._record_dir(folder) / record_name)
+        except RecordError:
+            raise
+        except RecursionError:
+            raise RecordError(f"{source} is nested too deeply to be a record") from None
+        except (OSError, ValueError, TypeError, KeyError) as error:
+            reason = str(error).split(";")[0].splitlines()[0] if str(error) else \
+                type(error).__name__
+            raise RecordError(f"{source} cannot be read: {reason}") from None
+
     def _summary(self, folder: Path) -> Any:
         for summary_name in SUMMARY_FILES:
             path = folder / summary_name
-            if path.is_file():
+            if self.is_file(path):
                 try:
                     return json.loads(path.read_text(encoding="utf-8"))
-                except (OSError, ValueError) as error:
+                except (OSError, ValueError, RecursionError) as error:
                     log.warning("cannot read %s: %s", path, error)
                     return {"error": f"{summary_name} is unreadable: {error}"}
         return None
 
     def _record_dir(self, folder: Path) -> Path:
-        return folder / "records" if (folder / "records").is_dir() else folder
+        return folder / "records" if self.is_dir(folder / "records") else folder
 
     def _records_in(self, folder: Path) -> list[str]:
-        return _record_files(self._record_dir(folder))
+        return self._record_files(self._record_dir(folder))
 
     def _files(self, folder: Path) -> list[tuple[str, Path]]:
         out = []
         for where in (folder, folder / "plots"):
-            if not where.is_dir():
+            if not self.is_dir(where):
                 continue
             for path in sorted(where.iterdir()):
-                if path.is_file() and path.suffix.lower() in SHOWN_SUFFIXES:
+                if path.suffix.lower() in SHOWN_SUFFIXES and self.is_file(path):
                     out.append((path.relative_to(folder).as_posix(), path))
         return out
 
