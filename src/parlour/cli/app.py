@@ -153,11 +153,22 @@ def play(
 def replay(
     file: Annotated[Path, typer.Argument(help="A record file (.json or .json.gz).")],
     step: Annotated[bool, typer.Option(help="Pause after each deal (on a terminal).")] = True,
+    max_size: Annotated[float, typer.Option(help="Refuse records larger than this many MB "
+                                            "(compressed or not).", min=0.001)] = 50.0,
+    max_moves: Annotated[int, typer.Option(help="Refuse records of more moves than this.",
+                                           min=1)] = 1_000_000,
 ) -> None:
     """Re-simulate a record, verify it, and show it hand by hand."""
     from parlour.cli.play import show_record
+    from parlour.records import RecordTooLarge
 
-    show_record(console, file, pause=step and sys.stdin.isatty())
+    try:
+        show_record(console, file, pause=step and sys.stdin.isatty(),
+                    max_bytes=int(max_size * 1_000_000), max_moves=max_moves)
+    except RecordTooLarge as error:
+        option = (f"--max-size {max_size:g} MB" if error.what == "size"
+                  else f"--max-moves {max_moves:,}")
+        raise ParlourError(f"{error}; it is {option}: raise it to replay this record") from None
 
 
 @app.command()

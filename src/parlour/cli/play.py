@@ -9,13 +9,14 @@ from typing import Any
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
+from rich.text import Text
 
 from parlour.agents import AgentQuit
 from parlour.console import renderer_for
 from parlour.console.render import standings
 from parlour.core import DealScored, Game, GameOver, derive_seed
 from parlour.match import FaultPolicy, Match
-from parlour.records import Record, load
+from parlour.records import MAX_BYTES, MAX_MOVES, Record, load
 
 
 def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
@@ -82,14 +83,19 @@ def play_many(console: Console, game: Game[Any], specs: Sequence[str], seed: int
     console.print(table)
 
 
-def show_record(console: Console, path: Path, pause: bool) -> None:
-    """Verify a record, then show its game deal by deal (waiting for Enter if `pause`)."""
-    record = load(path)
+def show_record(console: Console, path: Path, pause: bool, max_bytes: int = MAX_BYTES,
+                max_moves: int = MAX_MOVES) -> None:
+    """Verify a record, then show its game deal by deal (waiting for Enter if `pause`).
+
+    Records over `max_bytes` or `max_moves` are refused before they are read.
+    """
+    record = load(path, max_bytes=max_bytes, max_moves=max_moves)
     state = record.verify()
     game = state.game
     renderer = renderer_for(console, game, record.seats)
-    console.print(f"[bold]{record.variant}[/]  seed {record.seed}  "
-                  f"{len(record.moves)} moves  [green]verified[/]")
+    console.print(Text.assemble((record.variant, "bold"), f"  seed {record.seed}  "
+                                f"{len(record.moves)} moves  ", ("verified", "green")))
+    console.print(Text("seats: " + ", ".join(f"{i}:{s}" for i, s in enumerate(record.seats))))
     for event in state.events:
         renderer.event(event, state)
         if pause and isinstance(event, DealScored) and not isinstance(event, GameOver):

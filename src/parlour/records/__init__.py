@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import zlib
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -23,9 +24,20 @@ from parlour.core import (
     State,
     load_game,
 )
+from parlour.records.reading import (
+    MAX_BYTES,
+    MAX_MOVE_SECONDS,
+    MAX_MOVES,
+    Fields,
+    RecordTooLarge,
+    parse_json,
+)
 
 FORMAT = "parlour.record"
 VERSION = 1
+FIELDS = ("format", "game", "variant", "params", "seed", "seats", "moves", "result", "setup",
+          "faults", "forfeited", "version")
+"""Every field of a record document; any other is refused."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +90,8 @@ class Record:
     faults: list[Fault] = field(default_factory=list)
     forfeited: list[int] = field(default_factory=list)
     version: int = VERSION
+    source: str = field(default="record", compare=False, repr=False)
+    """Where the record was read from, for error messages (not part of the document)."""
 
     # --- building and reading ------------------------------------------------------------------
     @classmethod
@@ -105,6 +119,7 @@ class Record:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
+        del data["source"]
         data["moves"] = [[m.player, m.action, m.time] for m in self.moves]
         return {"format": FORMAT, **data}
 
@@ -112,38 +127,57 @@ class Record:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, data: Any, source: str = "record") -> Record:
-        """Read a record, rejecting damage with a message that names what is wrong."""
+    def from_dict(cls, data: Any, source: str = "record", max_moves: int = MAX_MOVES) -> Record:
+        """Read a record, rejecting damage and wrong types with a message naming the field."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f"{source} is not a parlour record (no 'format': {FORMAT!r})")
         version = data.get("version")
-        if version != VERSION:
+        if isinstance(version, bool) or version != VERSION:
             raise RecordError(
                 f"{source} has record version {version!r}; this parlour reads {VERSION}"
             )
-        try:
-            result = data["result"]
-            return cls(
-                game=str(data["game"]), variant=str(data["variant"]), params=dict(data["params"]),
-                seed=int(data["seed"]), seats=[str(s) for s in data["seats"]],
-                moves=[RecordedMove(int(p), str(a), float(t)) for p, a, t in data["moves"]],
-                result=GameResult(tuple(result["scores"]), tuple(result["returns"]),
-                                  tuple(result["winners"]), bool(result["complete"])),
-                setup=dict(data.get("setup", {})),
-                faults=[Fault(**f) for f in data.get("faults", [])],
-                forfeited=[int(s) for s in data.get("forfeited", [])],
-                version=version,
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise RecordError(f"{source} is damaged: bad or missing field ({error})") from None
+        unknown = sorted(str(key) for key in data if key not in FIELDS)
+        if unknown:
+            raise RecordError(f"{source} is damaged: unknown field {unknown[0]!r}")
+        f = Fields(source)
+        params = f.table(f.get(data, "params"), "'params'")
+        for key, value in params.items():
+            f.scalar(value, f"parameter {key!r}")
+        moves = f.items(f.get(data, "moves"), "'moves'")
+        if len(moves) > max_moves:
+            raise RecordTooLarge(f"{source} holds {len(moves):,} moves, more than the cap of "
+                                 f"{max_moves:,}", "moves")
+        result = f.table(f.get(data, "result"), "'result'")
+        return cls(
+            game=f.text(f.get(data, "game"), "'game'", empty=False),
+            variant=f.text(f.get(data, "variant"), "'variant'", empty=False),
+            params=params,
+            seed=f.whole(f.get(data, "seed"), "'seed'"),
+            seats=f.each(f.get(data, "seats"), "'seats'",
+                         lambda v, what: f.text(v, what, empty=False)),
+            moves=[_move(f, move, index) for index, move in enumerate(moves)],
+            result=GameResult(
+                tuple(f.each(f.get(result, "scores"), "result 'scores'",
+                             lambda v, what: f.number(v, what, -1e300, 1e300))),
+                tuple(f.each(f.get(result, "returns"), "result 'returns'",
+                             lambda v, what: f.number(v, what, -1e300, 1e300))),
+                tuple(f.each(f.get(result, "winners"), "result 'winners'",
+                             lambda v, what: f.whole(v, what, 0))),
+                f.flag(f.get(result, "complete"), "result 'complete'"),
+            ),
+            setup=f.table(f.get(data, "setup", {}), "'setup'"),
+            faults=f.each(f.get(data, "faults", []), "'faults'",
+                          lambda v, what: _fault(f, v, what)),
+            forfeited=f.each(f.get(data, "forfeited", []), "'forfeited'",
+                             lambda v, what: f.whole(v, what, 0)),
+            version=VERSION,
+            source=source,
+        )
 
     @classmethod
-    def from_json(cls, text: str, source: str = "record") -> Record:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"{source} is not valid JSON: {error}") from None
-        return cls.from_dict(data, source)
+    def from_json(cls, text: str, source: str = "record", max_moves: int = MAX_MOVES) -> Record:
+        """Read a record from JSON text, in bounded time and memory."""
+        return cls.from_dict(parse_json(text, source, max_moves), source, max_moves)
 
     def save(self, path: str | Path) -> Path:
         """Write the record as JSON (gzip-compressed if the name ends in ``.gz``)."""
@@ -191,38 +225,119 @@ class Record:
         return final
 
     def verify(self) -> State[Any]:
-        """Re-simulate and check the stored result; returns the final state or raises."""
+        """Re-simulate and check everything the record claims: its game, variant and
+        parameters, its seats, faults and forfeits, and its result. Returns the final state,
+        or raises `RecordError` naming what differs (claimed and re-simulated)."""
+        self.check_claims(self.load_game())
         state = self.final_state()
         actual = GameResult.of(state)
-        if actual != self.result:
-            raise RecordError(
-                f"record does not verify: stored result {_show(self.result)} but the moves give "
-                f"{_show(actual)}"
-            )
+        differences = _differences(self.result, actual)
+        if differences:
+            raise RecordError(f"{self.source} does not verify: " + "; ".join(differences))
         return state
+
+    def check_claims(self, game: Game[Any]) -> None:
+        """Check what the record says about its game against `game` (loaded from it)."""
+        where = self.source
+        if game.id != self.game:
+            raise RecordError(f"{where} names game {self.game!r}, which is {game.id!r}")
+        if game.variant != self.variant:
+            raise RecordError(f"{where} claims variant {self.variant!r}, but its game and "
+                              f"parameters are {game.variant!r}")
+        for key, value in self.params.items():
+            loaded = game.params.get(key)
+            if type(loaded) is not type(value) or loaded != value:
+                raise RecordError(f"{where} claims parameter {key} = {value!r}, but "
+                                  f"{game.id} reads it as {loaded!r}")
+        seats = game.num_players
+        if len(self.seats) != seats:
+            raise RecordError(f"{where} lists {len(self.seats)} seat(s), but {game.variant} "
+                              f"seats {seats}")
+        last = 0
+        for n, fault in enumerate(self.faults, start=1):
+            if not 0 <= fault.seat < seats or not last <= fault.move <= len(self.moves):
+                raise RecordError(f"{where} claims fault {n} by seat {fault.seat} at move "
+                                  f"{fault.move + 1}, which is not in this game")
+            last = fault.move
+            if fault.kind != "hook" and (fault.move == len(self.moves)
+                                         or self.moves[fault.move].player != fault.seat):
+                raise RecordError(f"{where} claims fault {n} ({fault.kind}) by seat "
+                                  f"{fault.seat} at move {fault.move + 1}, which that seat "
+                                  "did not make")
+        if len(set(self.forfeited)) != len(self.forfeited):
+            raise RecordError(f"{where} lists a forfeited seat twice: {self.forfeited}")
+        for seat in self.forfeited:
+            if not 0 <= seat < seats or not any(f.seat == seat for f in self.faults):
+                raise RecordError(f"{where} claims seat {seat} forfeited, but it has no "
+                                  "faults")
 
     def events(self) -> list[Any]:
         """Every event of the game, regenerated by re-simulation."""
         return list(self.final_state().events)
 
 
-def _show(result: GameResult) -> str:
-    end = "final" if result.complete else "unfinished"
-    return f"{end} scores {list(result.scores)}"
+def _move(f: Fields, value: Any, index: int) -> RecordedMove:
+    what = f"move {index + 1}"
+    if not isinstance(value, list) or len(value) != 3:
+        f.fail(what, "[seat, action, seconds]", value)
+    player, action, seconds = value
+    return RecordedMove(f.whole(player, f"{what}'s seat", 0), f.text(action, f"{what}'s action"),
+                        f.number(seconds, f"{what}'s seconds", 0.0, MAX_MOVE_SECONDS))
 
 
-def load(path: str | Path) -> Record:
-    """Read a record file (``.json`` or ``.json.gz``), rejecting damage with a clear error."""
+def _fault(f: Fields, value: Any, what: str) -> Fault:
+    if not isinstance(value, dict) or set(value) != {"seat", "move", "kind", "message"}:
+        f.fail(what, "an object of seat, move, kind and message", value)
+    return Fault(f.whole(value["seat"], f"{what} seat", 0),
+                 f.whole(value["move"], f"{what} move", 0),
+                 f.text(value["kind"], f"{what} kind", empty=False),
+                 f.text(value["message"], f"{what} message"))
+
+
+def _differences(claimed: GameResult, actual: GameResult) -> list[str]:
+    """Each field of a result that differs, as 'claimed X but the moves give Y'."""
+    shown = []
+    for name in ("complete", "scores", "returns", "winners"):
+        mine, theirs = getattr(claimed, name), getattr(actual, name)
+        if mine != theirs:
+            if name == "complete":
+                mine, theirs = ("finished" if v else "unfinished" for v in (mine, theirs))
+                shown.append(f"it claims the game {mine} but the moves leave it {theirs}")
+            else:
+                shown.append(f"it claims {name} {list(mine)} but the moves give {list(theirs)}")
+    return shown
+
+
+def load(path: str | Path, max_bytes: int = MAX_BYTES, max_moves: int = MAX_MOVES) -> Record:
+    """Read a record file (``.json`` or ``.json.gz``), rejecting damage with a clear error.
+
+    Files (or their decompressed text) over `max_bytes`, or records of more than `max_moves`
+    moves, are refused before they are parsed.
+    """
     path = Path(path)
+    source = f"record {str(path)!r}"
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as file:
+            raw = file.read(max_bytes + 1)
     except OSError as error:
         raise RecordError(f"cannot read record {str(path)!r}: {error.strerror}") from None
+    if len(raw) > max_bytes:
+        raise RecordTooLarge(f"{source} is larger than {max_bytes:,} bytes (the cap)", "size")
     try:
-        text = gzip.decompress(raw).decode() if raw[:2] == b"\x1f\x8b" else raw.decode()
-    except (OSError, UnicodeDecodeError, EOFError) as error:
-        raise RecordError(f"record {str(path)!r} is damaged: {error}") from None
-    return Record.from_json(text, source=f"record {str(path)!r}")
+        if raw[:2] == b"\x1f\x8b":
+            inflate = zlib.decompressobj(wbits=31)
+            data = inflate.decompress(raw, max_bytes + 1)
+            if len(data) > max_bytes:
+                raise RecordTooLarge(f"{source} decompresses to more than {max_bytes:,} "
+                                     "bytes (the cap)", "size")
+            if not inflate.eof:
+                raise RecordError(f"{source} is damaged: the compressed data is cut short")
+            raw = data
+        text = raw.decode()
+    except (zlib.error, UnicodeDecodeError) as error:
+        raise RecordError(f"{source} is damaged: {error}") from None
+    return Record.from_json(text, source=source, max_moves=max_moves)
 
 
-__all__ = ["FORMAT", "VERSION", "Fault", "GameOver", "GameResult", "Record", "RecordedMove", "load"]
+__all__ = ["FORMAT", "MAX_BYTES", "MAX_MOVES", "VERSION", "Fault", "GameOver", "GameResult",
+           "Record", "RecordTooLarge", "RecordedMove", "load"]
