@@ -17,10 +17,11 @@ dev: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 
 ## demo: a short seeded duplicate Hearts tournament of the built-in bots on 2 workers: a
-## progress bar, the ranking with 95% intervals, and plots in out/demo-tournament/
+## progress bar, the ranking with 95% intervals, and plots in out/demo-tournament/. It
+## installs the render and web extras, so `parlour serve` (offered by the README) works too.
 DEMO_OUT ?= out/demo-tournament
 demo: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[render]"
+	$(BIN)/python -m pip install --quiet -e ".[render,web]"
 	rm -rf $(DEMO_OUT)
 	$(BIN)/parlour tournament hearts --agents random,heuristic --format duplicate --deals 24 \
 	  --workers 2 --seed $(SEED) --out $(DEMO_OUT)

@@ -12,9 +12,10 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 from rich.logging import RichHandler
+from rich.markup import escape
 from rich.table import Table
 
-from parlour.core import Game, ParlourError, derive_seed, load_game, parse_spec
+from parlour.core import Game, ParameterError, ParlourError, derive_seed, load_game, parse_spec
 
 app = typer.Typer(
     name="parlour",
@@ -37,7 +38,7 @@ def usage_errors(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except ParlourError as error:
-            err.print(f"[bold red]Error:[/] {error}")
+            err.print(f"[bold red]Error:[/] {escape(str(error))}")
             err.print(f"[dim]Hint: see 'parlour {command.__name__.rstrip('_')} --help'.[/]")
             raise typer.Exit(2) from None
 
@@ -50,10 +51,26 @@ def _setup_logging(verbose: int) -> None:
                         handlers=[RichHandler(console=err, show_path=False, show_time=False)])
 
 
+def version_text() -> str:
+    """What ``parlour --version`` prints: ``parlour <version>``."""
+    from parlour import __version__
+
+    return f"parlour {__version__}"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        console.print(escape(version_text()))
+        raise typer.Exit()
+
+
 @app.callback()
 def _main(
     verbose: Annotated[int, typer.Option("--verbose", "-v", count=True,
                                          help="More log output (-vv for debug).")] = 0,
+    version: Annotated[bool, typer.Option("--version", callback=_print_version,
+                                          is_eager=True,
+                                          help="Print parlour's version and exit.")] = False,
 ) -> None:
     _setup_logging(verbose)
 
@@ -62,9 +79,26 @@ def _game(spec: str, params: list[str] | None) -> Game[Any]:
     """A game from ``id[:k=v,...]`` plus ``--param k=v`` options."""
     extra: dict[str, str] = {}
     for item in params or []:
-        _, options = parse_spec("x:" + item)
+        if "=" not in item:
+            raise ParameterError(f"cannot read --param {item!r}: expected key=value "
+                                 "(for example -p end_score=50)")
+        _, options = parse_spec("param:" + item)
         extra.update(options)
     return load_game(spec, **extra)
+
+
+def _seat_count_error(game: Game[Any], specs: list[str]) -> ParlourError:
+    """The error for a seat list that does not fit `game`, suggesting the player count."""
+    message = (f"{game.id} seats {game.num_players} players but --seats names {len(specs)}: "
+               f"{','.join(specs)!r}")
+    if any(param.name == "players" for param in game.parameters):
+        try:
+            fitting = load_game(game.spec, players=len(specs))
+        except ParlourError:
+            pass  # that many players is not allowed: the count above is the whole story
+        else:
+            message += f"; for {len(specs)} players, play {fitting.spec!r}"
+    return ParlourError(message)
 
 
 @app.command()
@@ -95,8 +129,16 @@ def games(
         shown = str(default).lower() if isinstance(default, bool) else str(default)
         table.add_row(param.name, param.type.__name__, shown, param.doc)
     console.print(table)
-    agents = ", ".join(["random", *chosen.agents])
-    console.print(f"agents: {agents}")
+    console.print(escape(agents_text(chosen)))
+
+
+def agents_text(game: Game[Any]) -> str:
+    """The agent specs usable with `game`: its own, the generic ones, and the schemes."""
+    from parlour.agents.specs import GENERIC_AGENTS, SCHEMES
+
+    names = [*game.agents, *(name for name in GENERIC_AGENTS if name not in game.agents)]
+    schemes = ", ".join(f"{scheme}:..." for scheme in SCHEMES)
+    return f"agents: {', '.join(names)}; programs and files: {schemes}"
 
 
 @app.command()
@@ -105,7 +147,9 @@ def play(
     game: Annotated[str, typer.Argument(help="Game id or alias, optionally with parameters "
                                              "(hearts:end_score=50).")],
     seats: Annotated[str, typer.Option("--seats", "-s", help="Comma-separated agent specs, "
-                                       "one per seat: random, heuristic, human, ...")] = "",
+                                       "one per seat: random, heuristic, human, ... "
+                                       "(default: the game's heuristic in every seat, or "
+                                       "random where it has none).")] = "",
     seat: Annotated[list[str] | None, typer.Option("--seat", help="One seat's agent spec "
                     "(repeatable; for specs with commas, like exec: commands).")] = None,
     move_time: Annotated[float | None, typer.Option(help="Seconds per decision (wall clock).",
@@ -134,10 +178,7 @@ def play(
     if len(specs) == 1:
         specs *= chosen.num_players
     if len(specs) != chosen.num_players:
-        raise ParlourError(
-            f"{chosen.id} seats {chosen.num_players} players but --seats names {len(specs)}: "
-            f"{','.join(specs)!r}"
-        )
+        raise _seat_count_error(chosen, specs)
     base = seed if seed is not None else derive_seed(int.from_bytes(__import__("os").urandom(7)), 0)
     policy = FaultPolicy(move_time=move_time, time_bank=time_bank)
     if count == 1:
@@ -205,26 +246,34 @@ def render(
     frame_seconds: Annotated[float, typer.Option(help="Seconds per GIF frame.", min=0.01)] = 0.4,
 ) -> None:
     """Draw a Territory record as a PNG board or an animated GIF (needs parlour[render])."""
+    from parlour.cli.play import prepare_output
     from parlour.records import load
 
     if out.suffix.lower() not in (".png", ".gif"):
         raise ParlourError(f"--out {str(out)!r} must end in .png or .gif")
     if per not in ("round", "turn"):
         raise ParlourError(f"--per must be 'round' or 'turn', not {per!r}")
+    _require_render_extra()
     record = load(file)
     if record.game != "territory":
         raise ParlourError(f"render draws Territory boards; {str(file)!r} is a {record.game} game")
-    try:
-        from parlour.games.territory.render import render_record
-    except ImportError as error:  # pragma: no cover - depends on the installation
-        raise ParlourError(
-            f"rendering needs matplotlib: pip install 'parlour[render]' ({error})"
-        ) from None
+    prepare_output(out, "--out")
     from parlour.console.territory import seat_colors
+    from parlour.games.territory.render import render_record
 
     written = render_record(record, out, seat_colors(record.seats) or None, per=per,
                             frame_seconds=frame_seconds)
     console.print(f"wrote {written}")
+
+
+def _require_render_extra() -> None:
+    """Refuse with the install hint when matplotlib or Pillow (the render extra) is missing."""
+    try:
+        import matplotlib  # noqa: F401
+        import PIL  # noqa: F401
+    except ImportError as error:
+        raise ParlourError(f"render needs matplotlib and Pillow ({error.name or error} is "
+                           "missing): pip install 'parlour[render]'") from None
 
 
 from parlour.cli import tournament as _tournament  # noqa: E402, F401 (registers its commands)
@@ -250,12 +299,34 @@ def serve(
     check_installed()
     if tournaments is not None and not tournaments.is_dir():
         raise ParlourError(f"--tournaments {str(tournaments)!r} is not a directory")
+    _check_port_free(host, port)
     shown = f"[{host}]" if ":" in host else host
-    console.print(f"parlour web table on [bold]http://{shown}:{port}/[/]  (Ctrl-C stops it)")
+    console.print(f"parlour web table on [bold]{escape(f'http://{shown}:{port}/')}[/]  "
+                  "(Ctrl-C stops it)")
     if allow_local_bots:
         console.print("[yellow]local bots allowed: tables may run exec: and file: bots[/]")
     run_server(ServerConfig(allow_local_bots=allow_local_bots, tournaments=tournaments),
                host=host, port=port)
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """Refuse before any banner when `host`:`port` cannot be listened on (a busy port)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as error:
+        raise ParlourError(f"--host {host!r} is not an address to listen on: "
+                           f"{error.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as error:
+            raise ParlourError(f"cannot listen on {host} port {port}: "
+                               f"{error.strerror or error}; is another server running there? "
+                               "Choose another with --port") from None
 
 
 from parlour.cli.territory import territory_app  # noqa: E402 (it uses usage_errors above)

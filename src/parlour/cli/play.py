@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
@@ -14,7 +17,7 @@ from rich.text import Text
 from parlour.agents import AgentQuit
 from parlour.console import renderer_for
 from parlour.console.render import standings
-from parlour.core import DealScored, Game, GameOver, derive_seed
+from parlour.core import DealScored, Game, GameOver, ParlourError, derive_seed
 from parlour.match import FaultPolicy, Match
 from parlour.records import MAX_BYTES, MAX_MOVES, Record, load
 
@@ -25,19 +28,23 @@ def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
     """Play one game, showing it event by event unless `quiet`; save the record if asked.
 
     A person typing `exit` ends the game early; the record of the moves so far is kept.
+    The record's folder is made (and checked) before the game starts.
     """
+    if record_path is not None:
+        prepare_output(record_path, "--record")
     match = Match(game, specs, seed=seed, policy=policy)
     renderer = renderer_for(console, game, specs)
     if any(spec.strip() == "human" for spec in specs):
         quiet = True  # a person sees their seat's view only (the human agent shows it)
-    console.print(f"[bold]{game.spec}[/]  seed {seed}  seats: "
-                  + ", ".join(f"{i}:{s}" for i, s in enumerate(specs)))
+    console.print(f"[bold]{escape(game.spec)}[/]  seed {seed}  seats: "
+                  + escape(", ".join(f"{i}:{s}" for i, s in enumerate(specs))))
     try:
         for event in match:
             if not quiet or isinstance(event, GameOver):
                 renderer.event(event, match.state)
     except AgentQuit as quit_:
-        console.print(f"[yellow]Game abandoned after {len(match.times)} moves: {quit_}[/]")
+        console.print(f"[yellow]Game abandoned after {len(match.times)} moves: "
+                      f"{escape(str(quit_))}[/]")
     except KeyboardInterrupt:
         console.print(f"[yellow]Game abandoned after {len(match.times)} moves (interrupted)[/]")
     finally:
@@ -46,13 +53,49 @@ def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
     if match.faults:
         console.print(f"[yellow]{len(match.faults)} fault(s):[/]")
         for fault in match.faults:
-            console.print(
+            console.print(escape(
                 f"  seat {fault.seat} move {fault.move + 1}: {fault.kind}: {fault.message}"
-            )
+            ))
     if record_path is not None:
-        record.save(record_path)
-        console.print(f"record saved to {record_path}")
+        save_record(console, record, record_path)
     return record
+
+
+def prepare_output(path: Path, option: str) -> None:
+    """Make `path`'s folder and check it can take a new file, before any work is done.
+
+    Raises `ParlourError` naming the `option` and the path if it cannot.
+    """
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ParlourError(f"{option} {str(path)!r}: cannot make its folder: "
+                           f"{error.strerror or error}") from None
+    if path.is_dir():
+        raise ParlourError(f"{option} {str(path)!r} is a directory; name a file")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ParlourError(f"{option} {str(path)!r}: the folder {str(folder)!r} is not writable")
+
+
+def save_record(console: Console, record: Record, path: Path) -> Path:
+    """Save `record` to `path`; if that fails, to a file in the temporary folder, saying so.
+
+    A game that was played is never lost to a bad path: the fallback's name is printed.
+    """
+    try:
+        written = record.save(path)
+    except OSError as error:
+        handle, fallback = tempfile.mkstemp(prefix=f"parlour-{record.game}-{record.seed}-",
+                                            suffix="".join(path.suffixes) or ".json")
+        os.close(handle)
+        written = record.save(fallback)
+        console.print(f"[yellow]could not save the record to {escape(str(path))} "
+                      f"({escape(error.strerror or str(error))}); saved it to "
+                      f"{escape(str(written))} instead[/]")
+        return written
+    console.print(f"record saved to {escape(str(written))}")
+    return written
 
 
 def play_many(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
@@ -78,7 +121,7 @@ def play_many(console: Console, game: Game[Any], specs: Sequence[str], seed: int
     for column in ("seat", "agent", "wins", "win %", "mean score", "faults"):
         table.add_column(column, justify="left" if column == "agent" else "right")
     for s in range(seats):
-        table.add_row(str(s), specs[s], f"{wins[s]:g}", f"{100 * wins[s] / count:.1f}",
+        table.add_row(str(s), escape(specs[s]), f"{wins[s]:g}", f"{100 * wins[s] / count:.1f}",
                       f"{totals[s] / count:.1f}", str(faults[s]))
     console.print(table)
 

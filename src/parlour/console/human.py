@@ -70,10 +70,9 @@ class HumanAgent(BaseAgent):
         view = self.view
         if view is None:
             raise ParlourError("the human agent was not told its game (on_game_start)")
-        legal = observation.legal_actions
         if self._pending:
             action = self._pending.pop(0)
-            if action in legal:
+            if view.refusal(action, observation) is None:
                 self.console.print(dim("  → ") + styled(str(action)))
                 return action
             self._pending = []
@@ -126,8 +125,8 @@ class HumanAgent(BaseAgent):
             self._complain(f"cannot read {line!r}: {type(error).__name__}: {error}")
             return []
         for action in actions:
-            if action not in legal:
-                reason = view.why_illegal(action, observation)
+            reason = view.refusal(action, observation)
+            if reason is not None:
                 self._complain(f"{action} is not legal now: {reason}")
                 return []
         if len(set(actions)) != len(actions):

@@ -6,6 +6,7 @@ better view register a subclass in `RENDERERS` (``"module:Class"``, imported on 
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import re
 from collections.abc import Sequence
@@ -46,6 +47,7 @@ class EventRenderer:
         self.console = console
         self.game = game
         self.seats = list(seats)
+        self._previous: Event | None = None
 
     def seat(self, seat: int) -> str:
         """A seat's label: its number and agent."""
@@ -53,6 +55,9 @@ class EventRenderer:
 
     def event(self, event: Event, state: State[Any]) -> None:
         """Show one event; `state` is the game as it stands (possibly further on)."""
+        previous, self._previous = self._previous, event
+        if previous is not None and is_redacted_copy(event, previous):
+            return  # the others' copy of what was just shown in full (a hidden disc)
         if isinstance(event, DealScored):
             self.deal_scored(event)
         elif isinstance(event, GameOver):
@@ -75,6 +80,28 @@ class EventRenderer:
 
     lower_is_better = False
     """Whether lower scores rank first (Hearts); used for the standings order."""
+
+
+def is_redacted_copy(event: Event, previous: Event) -> bool:
+    """True if `event` is the copy of `previous` that other seats see, with hidden fields None.
+
+    Games emit a private event twice (Skull's disc placed: the placer's copy names the disc,
+    everyone else's has ``disc=None``); a spectator, who sees every copy, needs only the first.
+    """
+    if type(event) is not type(previous) or not dataclasses.is_dataclass(event):
+        return False
+    if event.visible_to is None or previous.visible_to is None:
+        return False
+    hidden = False
+    for field in dataclasses.fields(event):
+        if field.name == "visible_to":
+            continue
+        mine, theirs = getattr(event, field.name), getattr(previous, field.name)
+        if mine is None and theirs is not None:
+            hidden = True
+        elif mine != theirs:
+            return False
+    return hidden
 
 
 def standings(scores: Sequence[float], winners: Sequence[int], seats: Sequence[str],

@@ -29,13 +29,16 @@ from parlour.games.skat.events import (
 SKAT_SUIT_ORDER = (CLUBS, SPADES, HEARTS, DIAMONDS)
 
 
-def skat_hand(mask: int) -> str:
-    """A hand as Skat players sort it: the Jacks (♣ ♠ ♥ ♦), then each suit high to low."""
+def skat_hand(mask: int, null: bool = False) -> str:
+    """A hand as Skat players sort it: the Jacks (♣ ♠ ♥ ♦), then each suit high to low.
+
+    In Null (`null`) the Jacks are no trumps: they sit in their suits, between Q and 10.
+    """
     cards = list(iter_cards(mask))
-    jacks = [c for s in SKAT_SUIT_ORDER for c in cards if c == s << 4 | JACK]
+    jacks = [] if null else [c for s in SKAT_SUIT_ORDER for c in cards if c == s << 4 | JACK]
     groups = [" ".join(format_card(c) for c in jacks)] if jacks else []
     for suit in SKAT_SUIT_ORDER:
-        ranks = sorted((c for c in cards if c >> 4 == suit and c & 15 != JACK), reverse=True)
+        ranks = sorted((c for c in cards if c >> 4 == suit and c not in jacks), reverse=True)
         if ranks:
             groups.append("".join(format_card(c)[:-1] for c in ranks) + format_card(ranks[0])[-1])
     return "  ".join(groups) or "-"
@@ -48,6 +51,7 @@ class SkatRenderer(EventRenderer):
         super().__init__(*args)
         self.calls: list[str] = []
         self.order: tuple[int, ...] = (0, 1, 2)  # this deal's seats in playing order
+        self.null = False  # this deal is a Null game: hands sort without trumps
 
     def _flush_calls(self) -> None:
         if self.calls:
@@ -58,6 +62,7 @@ class SkatRenderer(EventRenderer):
         print_ = self.console.print
         if isinstance(event, SkatDealStarted):
             self.order = tuple(event.seats)
+            self.null = False
             print_(Rule(f"Deal {event.deal + 1} · dealer {self.seat(event.dealer)}"))
         elif isinstance(event, HandDealt):
             print_(Text(f"  {self.seat(event.seat):<14}") + styled(skat_hand(event.cards)))
@@ -76,10 +81,11 @@ class SkatRenderer(EventRenderer):
             verb = "finds" if isinstance(event, SkatSeen) else "buries"
             print_(Text(f"  {self.seat(event.seat)} {verb} ") + styled(skat_hand(event.cards)))
         elif isinstance(event, Declared):
+            self.null = event.contract.is_null
             print_(Text(f"  {event.describe()}", style="bold"))
         elif isinstance(event, HandShown):
             print_(Text(f"  open hand of {self.seat(event.seat)}: ")
-                   + styled(skat_hand(event.cards)))
+                   + styled(skat_hand(event.cards, self.null)))
         elif isinstance(event, TrickWon):
             line = Text(f"  trick {event.trick + 1:>2}  ")
             for i, card in enumerate(event.cards):

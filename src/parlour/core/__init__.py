@@ -26,6 +26,7 @@ from parlour.core.game import (
     Move,
     Observation,
     State,
+    by_seat,
 )
 from parlour.core.params import Param, parse_spec
 from parlour.core.registry import GameInfo, game_class, list_games, load_game, register_game
@@ -54,6 +55,7 @@ __all__ = [
     "UnknownGameError",
     "UnknownNameError",
     "UnknownParameterError",
+    "by_seat",
     "derive_seed",
     "fresh_seed",
     "game_class",

@@ -106,7 +106,21 @@ class DealScored(Event):
     totals: tuple[int, ...]
 
     def describe(self) -> str:
-        return f"deal {self.deal + 1} scored {list(self.points)}; totals {list(self.totals)}"
+        return (f"deal {self.deal + 1} scored {by_seat(self.points, signed=True)}; "
+                f"totals {by_seat(self.totals)}")
+
+
+def by_seat(values: Sequence[float], signed: bool = False) -> str:
+    """Numbers per seat as people read them: ``seat 0 -342, seat 1 0, seat 2 46``.
+
+    `signed` marks gains with ``+`` (``seat 0 +23``); whole floats print without ``.0``.
+    """
+    parts = []
+    for seat, value in enumerate(values):
+        whole = int(value) if float(value).is_integer() else value
+        number = f"{whole:+}" if signed and value else f"{whole}"
+        parts.append(f"seat {seat} {number}")
+    return ", ".join(parts)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -50,7 +50,7 @@ def test_events_describe_themselves_in_card_notation() -> None:
     bid_all(state, {0: "bid 3", 1: "nil", 2: "bid 3", 3: "bid 3"})
     play(state, "2♣", "7♠", "T♣", "T♦")
     text = [e.describe() for e in state.events]
-    assert "hand 1 begins; seat 3 deals; scores [0, 0]" in text
+    assert "hand 1 begins; seat 3 deals; scores NS 0, EW 0" in text
     assert "seat 1 bids nil" in text and "seat 0 bids 3" in text
     assert "seat 1 plays 7♠" in text and "spades are broken" in text
     assert "trick 1: 2♣ 7♠ T♣ T♦; seat 1 wins it" in text

@@ -146,6 +146,16 @@ class SeatView:
         """
         return [self.game.parse_action(text, observation)]
 
+    def refusal(self, action: Action, observation: Observation) -> str | None:
+        """None if this seat may play `action` now, else why not (one line).
+
+        By default an action is playable when it is among the observation's legal actions;
+        games whose legal actions are a menu rather than every move (Territory) override this.
+        """
+        if action in observation.legal_actions:
+            return None
+        return self.why_illegal(action, observation)
+
     def why_illegal(self, action: Action, observation: Observation) -> str:
         """Why `action` may not be played now, as far as this seat can tell."""
         reason = None

@@ -85,7 +85,8 @@ class HeartsView(SeatView):
                      if obs.trick else dim("you lead"))
             print_(dim("  trick       ") + trick)
         playable = legal_cards(obs.legal_actions) if obs.current_player == self.seat else None
-        print_(dim("  your hand   ") + hand_text(int(obs.hand), playable))
+        hand = int(obs.hand) & ~int(obs.passed) if passing else int(obs.hand)  # chosen: gone
+        print_(dim("  your hand   ") + hand_text(hand, playable))
 
     def scores(self, obs: HeartsObservation) -> Table:
         """Points this deal and totals per seat, you first, then in playing order."""

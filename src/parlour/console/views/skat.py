@@ -7,15 +7,21 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.text import Text
 
-from parlour.cards import JACK, SUIT_SYMBOLS, format_cards
+from parlour.cards import JACK, SUIT_SYMBOLS, format_cards, iter_cards
 from parlour.cards.card import RANK_CHARS
 from parlour.console.render import styled
 from parlour.console.views.cards import SUIT_STYLES, dim
 from parlour.console.views.tricks import TrickTakingView
 from parlour.core import Observation
-from parlour.games.skat.tables import skat_sorted
+from parlour.games.skat.tables import SUIT_RANKING, skat_sorted
 
 PLACES = ("forehand", "middlehand", "rearhand")
+
+
+def null_sorted(mask: int) -> list[int]:
+    """The cards of `mask` in Null order: suits ♣ ♠ ♥ ♦, each A K Q J 10 9 8 7."""
+    return sorted(iter_cards(mask), key=lambda card: (SUIT_RANKING.index(card >> 4),
+                                                      -(card & 15)))
 
 
 class SkatView(TrickTakingView):
@@ -42,7 +48,9 @@ class SkatView(TrickTakingView):
         dealer = getattr(obs, "dealer", None)
         places = " · ".join(f"{place} {self.label(s)}" for place, s in zip(PLACES, seats,
                                                                           strict=False))
-        deals = f"{self.label(dealer)} deals · " if isinstance(dealer, int) else ""
+        deals = ""
+        if isinstance(dealer, int):
+            deals = "you deal · " if dealer == self.seat else f"{self.label(dealer)} deals · "
         lines.append(Text(f"  {deals}{places}"))
         bidding = getattr(obs, "bidding", ())
         if bidding:
@@ -67,12 +75,21 @@ class SkatView(TrickTakingView):
                 " · ".join(f"{self.names()[s]} {v}" for s, v in enumerate(scores))))
         return lines
 
+    null = False
+    """Whether the deal shown is a Null game (set by `show`): the Jacks sort in their suits."""
+
+    def show(self, observation: Observation) -> None:
+        contract = getattr(observation, "contract", None)
+        self.null = bool(getattr(contract, "is_null", False))
+        super().show(observation)
+
     def hand_text(self, hand: int, playable: int | None = None) -> Text:
-        """A hand as Skat players sort it: the Jacks (♣ ♠ ♥ ♦), then ♣ ♠ ♥ ♦ from the Ace."""
+        """A hand as Skat players sort it: the Jacks (♣ ♠ ♥ ♦), then ♣ ♠ ♥ ♦ from the Ace;
+        in Null, ♣ ♠ ♥ ♦ from the Ace with the Jacks between Queen and Ten."""
         text = Text()
         previous: int | None = None  # the suit of the group being written; -1 for Jacks
-        for card in skat_sorted(hand):
-            group = -1 if card & 15 == JACK else card >> 4
+        for card in (null_sorted(hand) if self.null else skat_sorted(hand)):
+            group = -1 if card & 15 == JACK and not self.null else card >> 4
             if previous is not None and (group != previous or group == -1):
                 if previous != -1:
                     text.append(SUIT_SYMBOLS[previous], style=SUIT_STYLES[previous])

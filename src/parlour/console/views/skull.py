@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
 from parlour.console.views import SeatView
 from parlour.console.views.cards import dim
-from parlour.core import Observation
+from parlour.core import Action, NotationError, Observation
+from parlour.games.skull.actions import Bid
+
+_BID = re.compile(r"\s*(?:bid\s+)?(\d+)\s*$", re.IGNORECASE)
 
 DISC_TEXT = (("rose", "bold green"), ("skull", "bold red"))
 """Name and style of each disc (ROSE 0, SKULL 1)."""
@@ -79,7 +84,38 @@ class SkullView(SeatView):
                 mine += Text(" " if i else "") + disc_text(disc)
         print_(mine)
 
+    def read(self, text: str, observation: Observation) -> list[Action]:
+        """The game's notation; a bid out of range names the bids legal now."""
+        try:
+            return super().read(text, observation)
+        except NotationError:
+            match = _BID.fullmatch(text)
+            bids = legal_bids(observation)
+            if match is None or not bids:
+                raise
+            raise NotationError(f"cannot bid {int(match.group(1))}: "
+                                f"{bid_range(bids)}") from None
+
+    def refusal(self, action: Action, observation: Observation) -> str | None:
+        bids = legal_bids(observation)
+        if isinstance(action, Bid) and action not in observation.legal_actions and bids:
+            return bid_range(bids)
+        return super().refusal(action, observation)
+
     def prompt(self, observation: Observation) -> str:
         phase = str(getattr(observation, "phase", ""))
         return {"place_first": "place> ", "bid": "bid> ", "reveal": "reveal> ",
                 "discard": "discard> ", "choose_starter": "start> "}.get(phase, "move> ")
+
+
+def legal_bids(observation: Observation) -> list[int]:
+    """The bids legal now, lowest first (none when bidding is not open to this seat)."""
+    return sorted(action.count for action in observation.legal_actions
+                  if isinstance(action, Bid))
+
+
+def bid_range(bids: list[int]) -> str:
+    """``the legal bids now are 1 to 3`` (or ``the only legal bid now is 3``)."""
+    if len(bids) == 1:
+        return f"the only legal bid now is {bids[0]}"
+    return f"the legal bids now are {bids[0]} to {bids[-1]}"

@@ -9,7 +9,9 @@ from rich.text import Text
 
 from parlour.console.views import SeatView
 from parlour.console.views.cards import dim
-from parlour.core import Event, GameOver, Observation
+from parlour.core import Action, Event, GameOver, Observation
+from parlour.games.territory.actions import Forfeit, Turn
+from parlour.games.territory.board import turn_error
 
 SEAT_STYLES = ("bold green", "bold blue", "bold magenta", "bold yellow", "bold cyan",
                "bold red")
@@ -70,3 +72,14 @@ class TerritoryView(SeatView):
 
     def prompt(self, observation: Observation) -> str:
         return "your turn> "
+
+    def refusal(self, action: Action, observation: Observation) -> str | None:
+        """Any valid turn may be played, not only the menu of legal actions (which lists
+        ``stay`` and whole or single-piece moves); a turn that would be forfeited is refused
+        with the reason, so a typo does not cost the turn."""
+        if isinstance(action, Forfeit):
+            return None
+        if not isinstance(action, Turn):
+            return super().refusal(action, observation)
+        obs: Any = observation
+        return turn_error(action, obs.owner, obs.owners, obs.numbers)

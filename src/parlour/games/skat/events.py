@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parlour.cards import format_card, format_card_list, format_cards
-from parlour.core import DealScored, DealStarted, Event
+from parlour.core import DealScored, DealStarted, Event, by_seat
 from parlour.games.skat.actions import Contract
 from parlour.games.skat.scoring import DealResult
 from parlour.games.skat.tables import skat_sorted
@@ -175,5 +175,5 @@ class SkatDealScored(DealScored):
     result: DealResult
 
     def describe(self) -> str:
-        return f"{self.result.describe()}; totals {list(self.totals)}"
+        return f"{self.result.describe()}; totals {by_seat(self.totals)}"
 

@@ -31,7 +31,8 @@ class SpadesDealStarted(DealStarted):
     scores: tuple[int, int]
 
     def describe(self) -> str:
-        return f"hand {self.deal + 1} begins; seat {self.dealer} deals; scores {list(self.scores)}"
+        ns, ew = self.scores
+        return f"hand {self.deal + 1} begins; seat {self.dealer} deals; scores NS {ns}, EW {ew}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -142,8 +143,8 @@ class SpadesDealScored(DealScored):
             if self.bag_penalties[team]:
                 text += f" incl. bag penalty -{self.bag_penalties[team]}"
             parts.append(text)
-        totals = list(self.team_totals)
-        return f"hand {self.deal + 1}: " + "; ".join(parts) + f"; totals {totals}"
+        ns, ew = self.team_totals
+        return f"hand {self.deal + 1}: " + "; ".join(parts) + f"; totals NS {ns}, EW {ew}"
 
 
 _PLAYED: dict[int, CardPlayed] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parlour.core import Event, GameOver
+from parlour.core import Event, GameOver, by_seat
 
 
 def who(owner: int, seat: int | None) -> str:
@@ -91,4 +91,4 @@ class TerritoryGameOver(GameOver):
                           for o in self.winning_owners)
         verb = "wins" if len(self.winning_owners) == 1 else "tie and win"
         return (f"game over after {self.rounds_played} round(s), {self.reason}: {names} {verb} "
-                f"with {self.top} squares; seats hold {list(self.scores)}")
+                f"with {self.top} squares; seats hold {by_seat(self.scores)}")
