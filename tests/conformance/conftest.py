@@ -2,6 +2,7 @@
 
 Every registered game is included automatically; `FAST_PARAMS` only shortens long games so the
 suite can play thousands of them. Set PARLOUR_CONFORMANCE_SCALE to run more (or fewer) games.
+The checks themselves live in `parlour.testing`, the kit plug-ins use too.
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ def game_ids() -> list[str]:
 
 def make_game(game_id: str) -> Game[Any]:
     return parlour.load_game(game_id, **FAST_PARAMS.get(game_id, {}))
+
+
+def fast_games() -> list[Game[Any]]:
+    """Every registered game, with its faster parameters: the suite's parameter sets."""
+    return [make_game(game_id) for game_id in game_ids()]
 
 
 def scaled(count: int) -> int:
