@@ -186,3 +186,12 @@ def test_the_license_is_an_spdx_string_with_a_setuptools_that_reads_it() -> None
     setuptools = next(r for r in requires if r.startswith("setuptools"))
     minimum = re.search(r">=\s*(\d+)", setuptools)
     assert minimum is not None and int(minimum.group(1)) >= 77, "SPDX strings need 77+"
+
+
+def test_a_tournament_without_matplotlib_keeps_the_plot_hint_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if the render extra were missing
+    code, out = run("tournament", "hearts:end_score=20", "--agents", "random,heuristic",
+                    "--games", "2", "--workers", "1", "--out", str(tmp_path / "t"))
+    assert code == 0, out
+    assert "No plots:" in out and "pip install 'parlour[render]'" in out

@@ -73,7 +73,7 @@ def test_a_territory_turn_that_would_be_forfeited_is_refused_with_the_reason() -
     state = game.new_state(seed=1)
     row, col = own_square(state.observe(0))
     action, shown = decide(game, state, 0, [f"{row},{col} n 9", f"{row},{col} s 1"])
-    assert "which holds 4" in shown, "the turn would move more pieces than the square holds"
+    assert "it would be forfeited" in shown and "which holds 4" in shown, "too many pieces"
     assert str(action) == f"{row},{col} s 1"
 
 

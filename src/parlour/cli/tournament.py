@@ -162,7 +162,7 @@ def tournament(
         try:
             written = write_plots(stats, run.out)
         except ParlourError as error:
-            err.print(f"[yellow]No plots: {error}[/]")
+            err.print(f"No plots: {error}", style="yellow", markup=False)  # keeps [render]
     files = ", ".join(["records/", "errors.log", "summary.json", *(p.name for p in written)])
     console.print(f"In {run.out}: {files}. Replay a game: parlour replay "
                   f"{run.out / 'records' / '0001.json.gz'}")

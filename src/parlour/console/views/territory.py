@@ -82,4 +82,5 @@ class TerritoryView(SeatView):
         if not isinstance(action, Turn):
             return super().refusal(action, observation)
         obs: Any = observation
-        return turn_error(action, obs.owner, obs.owners, obs.numbers)
+        error = turn_error(action, obs.owner, obs.owners, obs.numbers)
+        return None if error is None else f"it would be forfeited: {error}"
