@@ -6,6 +6,7 @@ import copy
 import gzip
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,12 @@ from parlour.records import Record, load
 
 GAME = parlour.load_game("hearts", end_score=30)
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def wide_error_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Error lines quote temporary paths of any length: keep rich from wrapping them."""
+    monkeypatch.setattr(sys.modules["parlour.cli.app"].err, "width", 1000)
 
 
 class Crasher(BaseAgent):
