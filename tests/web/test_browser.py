@@ -284,3 +284,21 @@ def test_the_api_docs_page_shows_every_route(page: Any, server: str, shots: Path
     assert page.locator(".opblock").count() >= 12
     assert "/api/replays" in page.inner_text("body")
     page.screenshot(path=shots / "web-api-docs.png")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (400, 800)])
+def test_the_setup_page_never_scrolls_sideways(browser: Any, server: str, shots: Path,
+                                               width: int, height: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        tab = context.new_page()
+        tab.goto(server + "/")
+        tab.wait_for_selector("body[data-ready='1']")
+        for game in ("hearts", "skat", "skull", "territory"):
+            tab.click(f"[data-game='{game}']")
+            tab.wait_for_selector(f"[data-game='{game}'].chosen")
+            sizes = tab.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+            assert sizes[0] <= sizes[1], (game, sizes)
+        tab.screenshot(path=shots / f"web-setup-{width}.png", full_page=True)
+    finally:
+        context.close()
