@@ -65,7 +65,7 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
     config = config or ServerConfig()
     tables = Tables(config)
     replays = Replays(config)
-    tournaments = Tournaments(config.tournaments)
+    tournaments = Tournaments(config.tournaments, config.max_record_bytes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -267,7 +267,7 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
              summary="A tournament's summary, texts, plots and error log")
     async def tournament_report(t: Annotated[str, Query(max_length=200)] = "."
                                 ) -> dict[str, Any]:
-        return tournaments.report(t)
+        return await run_in_threadpool(tournaments.report, t)
 
     @app.get("/api/tournaments/records", tags=["tournaments"],
              summary="A page of a tournament's games")
@@ -276,7 +276,7 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
         offset: Annotated[int, Query(ge=0)] = 0,
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
     ) -> answers.RecordsPage:
-        total = tournaments.report(t)["records"]
+        total = len(tournaments.record_names(t))
         page = await run_in_threadpool(tournaments.records, t, offset, limit)
         return answers.RecordsPage(total=total, offset=offset, records=page)
 
