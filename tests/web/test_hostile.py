@@ -10,7 +10,6 @@ import gzip
 import json
 import logging
 import os
-import socket
 import subprocess
 import sys
 import tracemalloc
@@ -27,7 +26,7 @@ from parlour.match import Match
 from parlour.web.guard import parse_origin
 from parlour.web.logs import RedactTokens, redact
 from parlour.web.replays import RecordTooLarge, Replays, gunzip
-from tests.web.helpers import client, first_move, my_turn, new_table, read_until, upload
+from tests.web.helpers import client, first_move, free_port, my_turn, new_table, read_until, upload
 
 SIMPLE_TYPES = ("text/plain", "multipart/form-data; boundary=x",
                 "application/x-www-form-urlencoded", None)
@@ -360,17 +359,11 @@ def test_tokens_in_logged_paths_are_redacted() -> None:
     assert redact("/api/tables") == "/api/tables"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_the_server_log_never_shows_a_seat_token() -> None:
     from websockets.sync.client import connect
     from websockets.typing import Origin
 
-    port = _free_port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = subprocess.Popen([sys.executable, "-m", "parlour", "serve", "--port", str(port)],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
