@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -50,6 +51,13 @@ def new_table(http: TestClient, game: str, seats: list[str], seat: int = 0, pace
     assert response.status_code == 200, response.text
     answer: dict[str, Any] = response.json()
     return answer
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (for a server started by a test)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def upload(http: TestClient, data: bytes, name: str | None = None,

@@ -455,3 +455,15 @@ def test_the_api_docs_page_needs_no_internet() -> None:
                       "/static/js/apidocs.js"):
             assert asset in page.text
             assert http.get(asset).status_code == 200, asset
+
+
+def test_without_swagger_ui_the_docs_page_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import parlour.web.app
+
+    monkeypatch.setattr(parlour.web.app, "SWAGGER_PACKAGE", "no_such_package_for_parlour")
+    with client() as http:
+        page = http.get("/docs")
+        assert page.status_code == 200
+        assert "pip install 'parlour[web]'" in page.text and "/openapi.json" in page.text
+        assert http.get("/openapi.json").status_code == 200

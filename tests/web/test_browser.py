@@ -9,7 +9,6 @@ temporary directory (or to ``$PARLOUR_WEB_SHOTS``, which is how docs/images/ was
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 import parlour  # noqa: E402
 from parlour.match import Match  # noqa: E402
 from parlour.records import load  # noqa: E402
+from tests.web.helpers import free_port  # noqa: E402
 
 CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -34,12 +34,6 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 if not Path(CHROMIUM).exists():
     pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's)",
                 allow_module_level=True)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +59,7 @@ def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(tournament: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
+    port = free_port()
     log = (tmp_path_factory.mktemp("server") / "serve.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "parlour", "serve", "--port", str(port), "--tournaments",
@@ -284,3 +278,21 @@ def test_the_api_docs_page_shows_every_route(page: Any, server: str, shots: Path
     assert page.locator(".opblock").count() >= 12
     assert "/api/replays" in page.inner_text("body")
     page.screenshot(path=shots / "web-api-docs.png")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 900), (400, 800)])
+def test_the_setup_page_never_scrolls_sideways(browser: Any, server: str, shots: Path,
+                                               width: int, height: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        tab = context.new_page()
+        tab.goto(server + "/")
+        tab.wait_for_selector("body[data-ready='1']")
+        for game in ("hearts", "skat", "skull", "territory"):
+            tab.click(f"[data-game='{game}']")
+            tab.wait_for_selector(f"[data-game='{game}'].chosen")
+            sizes = tab.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+            assert sizes[0] <= sizes[1], (game, sizes)
+        tab.screenshot(path=shots / f"web-setup-{width}.png", full_page=True)
+    finally:
+        context.close()

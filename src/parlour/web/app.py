@@ -25,6 +25,7 @@ from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+import parlour
 from parlour.core import ParlourError
 from parlour.web import answers, catalog
 from parlour.web.config import ServerConfig
@@ -60,21 +61,22 @@ RECORD_BODY = {"requestBody": {"required": True, "description": "a record file: 
                                    "application/json": {}, "application/gzip": {},
                                    "application/octet-stream": {}}}}
 
+
 def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> FastAPI:
     """The web table's app; `host` is the address it is served on (for the host check)."""
     config = config or ServerConfig()
     tables = Tables(config)
     replays = Replays(config)
-    tournaments = Tournaments(config.tournaments)
+    tournaments = Tournaments(config.tournaments, config.max_record_bytes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        install_redaction()  # after uvicorn set up its loggers
+        install_redaction()  # again: a logging set-up after create_app may have reset them
         yield
         await tables.close()
 
     app = FastAPI(title="parlour", summary="The web table's JSON API (see docs/web.md).",
-                  version=_version(), docs_url=None, redoc_url=None,
+                  version=parlour.__version__, docs_url=None, redoc_url=None,
                   openapi_url="/openapi.json", lifespan=lifespan)
     app.state.config = config
     app.state.tables = tables
@@ -261,13 +263,14 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
     @app.get("/api/tournaments", tags=["tournaments"],
              summary="The tournaments under --tournaments DIR")
     async def tournament_list() -> list[answers.TournamentEntry]:
-        return [answers.TournamentEntry.model_validate(t) for t in tournaments.listing()]
+        listing = await run_in_threadpool(tournaments.listing)
+        return [answers.TournamentEntry.model_validate(t) for t in listing]
 
     @app.get("/api/tournaments/report", tags=["tournaments"],
              summary="A tournament's summary, texts, plots and error log")
     async def tournament_report(t: Annotated[str, Query(max_length=200)] = "."
                                 ) -> dict[str, Any]:
-        return tournaments.report(t)
+        return await run_in_threadpool(tournaments.report, t)
 
     @app.get("/api/tournaments/records", tags=["tournaments"],
              summary="A page of a tournament's games")
@@ -276,8 +279,8 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
         offset: Annotated[int, Query(ge=0)] = 0,
         limit: Annotated[int, Query(ge=1, le=200)] = 50,
     ) -> answers.RecordsPage:
-        total = tournaments.report(t)["records"]
-        page = await run_in_threadpool(tournaments.records, t, offset, limit)
+        total, page = await run_in_threadpool(
+            lambda: (len(tournaments.record_names(t)), tournaments.records(t, offset, limit)))
         return answers.RecordsPage(total=total, offset=offset, records=page)
 
     @app.post("/api/tournaments/replay", tags=["tournaments"],
@@ -305,12 +308,6 @@ def _allowed_hosts(host: str) -> set[str] | None:
     if host in ("0.0.0.0", "::", ""):
         return None
     return set(LOCAL_HOSTS) | {host.lower().strip("[]")}
-
-
-def _version() -> str:
-    from parlour import __version__
-
-    return str(__version__)
 
 
 __all__ = ["create_app"]

@@ -166,8 +166,9 @@ class RequestGuard:
         media = headers.get("content-type", "").split(";")[0].strip().lower()
         accepted = BYTES_TYPES if scope["path"] in self.bytes_routes else JSON_TYPES
         if media not in accepted:
+            kinds = sorted(accepted, key=lambda kind: (kind != "application/json", kind))
             return 415, (f"content type {media or 'missing'!r} is not accepted here; send "
-                         f"{' or '.join(sorted(accepted))}")
+                         f"{', '.join(kinds)}")
         limit = self.body_limit(scope["path"])
         length = headers.get("content-length")
         if length is not None and length.isdigit() and int(length) > limit:

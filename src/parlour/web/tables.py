@@ -417,8 +417,8 @@ class Tables:
                 table.abandon()
             if table.finished and idle > self.config.idle_seconds:
                 self.forget(table_id)
-        ended = [t for t in self.tables.values() if t.finished]
-        for table in sorted(ended, key=lambda t: t.touched)[:-self.config.max_finished or None]:
+        ended = sorted((t for t in self.tables.values() if t.finished), key=lambda t: t.touched)
+        for table in ended[:max(0, len(ended) - self.config.max_finished)]:
             self.forget(table.id)
 
     def forget(self, table_id: str) -> None:

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from parlour.core import ParlourError, RecordError
-from parlour.records import Record, load
+from parlour.records import Record
+from parlour.web.replays import RecordTooLarge, read_record
 
 log = logging.getLogger("parlour.web")
 
@@ -32,11 +33,40 @@ def _is_record_name(name: str) -> bool:
     return name.endswith((".json.gz", ".json")) and name not in SUMMARY_FILES
 
 
+def _head(path: Path, limit: int) -> str:
+    """The first `limit` bytes of a text file (a huge file is never read whole)."""
+    with path.open("rb") as file:
+        return file.read(limit).decode("utf-8", errors="replace")
+
+
+def _tail(path: Path, limit: int) -> str:
+    """The last `limit` bytes of a text file, from the first whole line among them."""
+    with path.open("rb") as file:
+        size = file.seek(0, 2)
+        file.seek(max(0, size - limit))
+        data = file.read(limit)
+    if size > limit:
+        data = data.split(b"\n", 1)[-1]
+    return data.decode("utf-8", errors="replace")
+
+
+def _count_lines(path: Path) -> int:
+    """Lines in a text file, counted a megabyte at a time."""
+    count = 0
+    last = b"\n"
+    with path.open("rb") as file:
+        while chunk := file.read(1 << 20):
+            count += chunk.count(b"\n")
+            last = chunk[-1:]
+    return count + (last != b"\n")
+
+
 class Tournaments:
     """The tournaments under the directory given at start-up."""
 
-    def __init__(self, root: Path | None) -> None:
+    def __init__(self, root: Path | None, max_record_bytes: int = 16 * 1024 * 1024) -> None:
         self.root = root.resolve() if root is not None else None
+        self.max_record_bytes = max_record_bytes
 
     # --- what may be read: only what resolves inside the root --------------------------------
     def inside(self, path: Path) -> bool:
@@ -109,16 +139,20 @@ class Tournaments:
         for text_name in TEXT_FILES:
             path = folder / text_name
             if self.is_file(path):
-                texts[text_name] = path.read_text(encoding="utf-8", errors="replace")[:MAX_TEXT]
+                texts[text_name] = _head(path, MAX_TEXT)
         errors = None
         if self.is_file(folder / ERRORS):
-            lines = (folder / ERRORS).read_text(encoding="utf-8", errors="replace").splitlines()
-            errors = {"count": len(lines), "tail": lines[-200:]}
+            errors = {"count": _count_lines(folder / ERRORS),
+                      "tail": _tail(folder / ERRORS, MAX_TEXT).splitlines()[-200:]}
         return {
             "name": name, "title": folder.name, "summary": self._summary(folder),
             "texts": texts, "plots": self._plots(folder), "errors": errors,
             "records": len(self._records_in(folder)),
         }
+
+    def record_names(self, name: str) -> list[str]:
+        """The file names of the tournament's records, in order."""
+        return self._records_in(self.folder(name))
 
     def records(self, name: str, offset: int, limit: int) -> list[dict[str, Any]]:
         """A page of the tournament's games: file name, game, seats and result."""
@@ -155,24 +189,27 @@ class Tournaments:
 
     # --- internals -----------------------------------------------------------------------------
     def _load(self, folder: Path, record_name: str) -> Record:
-        """A listed record; whatever is wrong with the file, a `RecordError` says what."""
+        """A listed record, read with the server's size limits (before and after
+        decompression); whatever is wrong with the file, a `RecordError` says what."""
         source = f"record {record_name!r}"
+        path = self._record_dir(folder) / record_name
         try:
-            return load(self._record_dir(folder) / record_name)
-        except RecordError:
-            raise
-        except RecursionError:
-            raise RecordError(f"{source} is nested too deeply to be a record") from None
-        except (OSError, ValueError, TypeError, KeyError) as error:
-            reason = str(error).split(";")[0].splitlines()[0] if str(error) else \
-                type(error).__name__
-            raise RecordError(f"{source} cannot be read: {reason}") from None
+            size = path.stat().st_size
+            if size > self.max_record_bytes:
+                raise RecordTooLarge(f"{source} is {size:,} bytes; the limit is "
+                                     f"{self.max_record_bytes:,}")
+            data = path.read_bytes()
+        except OSError as error:
+            raise RecordError(f"{source} cannot be read: {error.strerror or error}") from None
+        return read_record(data, source, self.max_record_bytes)
 
     def _summary(self, folder: Path) -> Any:
         for summary_name in SUMMARY_FILES:
             path = folder / summary_name
             if self.is_file(path):
                 try:
+                    if path.stat().st_size > self.max_record_bytes:
+                        raise ValueError(f"larger than {self.max_record_bytes:,} bytes")
                     return json.loads(path.read_text(encoding="utf-8"))
                 except (OSError, ValueError, RecursionError) as error:
                     log.warning("cannot read %s: %s", path, error)
