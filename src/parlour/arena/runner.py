@@ -5,9 +5,11 @@ game, replayable with ``parlour replay``), ``errors.log`` (every fault, one line
 the end, ``summary.json``. A tournament resumes in its directory: the schedule is planned
 again from the stored settings, checked against the stored one, and only the games without a
 result are played, so a resumed tournament ends with exactly the results of an uninterrupted
-one. A record file is written (to a temporary name, then renamed; by the worker that played
-the game, or here for Ray) before its game's result is committed, so every stored result has
-its record.
+one. Resuming also checks every stored result against its record (`Tournament.repair`): a
+game whose record is missing or damaged, or whose stored result differs from it, is played
+again from its seed. A record file is written (to a temporary name, then renamed; by the
+worker that played the game, or here for Ray) before its game's result is committed, so every
+stored result has its record.
 """
 
 from __future__ import annotations
@@ -33,8 +35,9 @@ from parlour.arena.worker import (
     restore_logs,
     write_file,
 )
-from parlour.core import ParlourError, make_rng
+from parlour.core import ParlourError, RecordError, make_rng
 from parlour.match import FaultPolicy
+from parlour.records import load
 
 log = logging.getLogger("parlour.arena")
 
@@ -42,6 +45,8 @@ RECORDS = "records"
 ERRORS = "errors.log"
 SUMMARY = "summary.json"
 LOCK = ".lock"
+EXECUTION_KEY = "execution"
+"""The store's meta key of how the last run ran (workers, backend, address): resume keeps it."""
 
 
 class ProgressHook(Protocol):
@@ -82,9 +87,14 @@ def stored_config(out: str | Path) -> TournamentConfig:
                            f"({FILENAME})")
     with Store(path) as store:
         data = store.meta("config")
+        execution = store.meta(EXECUTION_KEY)
     if not isinstance(data, dict):
         raise ParlourError(f"the store in {str(out)!r} has no tournament settings")
-    return TournamentConfig.from_mapping({**data, "out": str(out)}, source=str(path))
+    if not isinstance(execution, dict):
+        execution = {}
+    running = {k: v for k, v in execution.items() if k in EXECUTION and k != "out"}
+    return TournamentConfig.from_mapping({**data, **running, "out": str(out)},
+                                         source=str(path))
 
 
 class Tournament:
@@ -112,6 +122,9 @@ class Tournament:
                 self._check_same(self.store)
             else:
                 self.store.initialise(config.identity(), self.agents)
+            self.store.set_meta(EXECUTION_KEY, {"workers": config.workers,
+                                                "backend": config.backend,
+                                                "address": config.address})
             records = self.out / RECORDS
             records.mkdir(exist_ok=True)
             for stale in records.glob("*.tmp"):  # a record written when the run was killed
@@ -170,6 +183,54 @@ class Tournament:
                     seed=c.seed, games=c.games, deals=c.deals, seating=c.seating,
                     tables=c.tables, stage=c.stage)
 
+    def repair(self, games: Sequence[Scheduled], *, resimulate: bool = False) -> dict[int, str]:
+        """Check every stored result of `games` against its record and forget those that do
+        not hold, so `play` plays them again from their seeds. Returns why, by game index
+        (`repair_line` says it in a line).
+
+        A result is forgotten when the store's rows for it disagree, its record file is
+        missing or unreadable, the record is of another game (seed, seats, variant), or its
+        result differs from the stored one; with `resimulate`, also when the record does not
+        verify by re-simulation.
+        """
+        self.store.add_schedule(games)
+        problems = self.store.problems()
+        wanted = {g.index for g in games}
+        for row in self.store.games(check=False):
+            if row.played and row.game.index in wanted and row.game.index not in problems:
+                reason = self._check_record(row, resimulate)
+                if reason:
+                    problems[row.game.index] = reason
+        problems = {i: why for i, why in problems.items() if i in wanted}
+        self.store.forget(problems)
+        return dict(sorted(problems.items()))
+
+    def _check_record(self, row: GameRow, resimulate: bool) -> str:
+        """Why `row`'s stored result does not hold against its record ('' if it does)."""
+        name = row.record or record_name(row.game.index)
+        path = self.out / name
+        if not path.is_file():
+            return f"its record {name} is missing"
+        try:
+            record = load(path)
+            if resimulate:
+                record.verify()
+        except RecordError as error:
+            return str(error)
+        specs = [self.agents[a].spec for a in row.game.seats]
+        if (record.seed, record.seats, record.variant) != (row.game.seed, specs, row.game.game):
+            return f"its record {name} is of another game"
+        stored = GameResultView(row)
+        for field_name in ("scores", "returns", "winners", "complete"):
+            mine, theirs = getattr(stored, field_name), getattr(record.result, field_name)
+            if mine != theirs:
+                return (f"its stored {field_name} {_listed(mine)} differ from its record's "
+                        f"{_listed(theirs)}")
+        moves = [sum(1 for m in record.moves if m.player == seat) for seat in range(len(specs))]
+        if moves != [s.moves for s in row.seats]:
+            return "its stored decision counts differ from its record's"
+        return ""
+
     def play(self, games: Sequence[Scheduled], progress: ProgressHook | None = None) -> int:
         """Play the games of `games` that have no result yet; returns how many were played.
 
@@ -227,6 +288,25 @@ class Tournament:
         return stats
 
 
+def repair_line(index: int, why: str) -> str:
+    """One line saying that game `index` is played again, and why."""
+    return f"game {index + 1:04d} is played again: {why}"
+
+
+class GameResultView:
+    """A stored game's result in the shape of a record's `GameResult`, to compare them."""
+
+    def __init__(self, row: GameRow) -> None:
+        self.scores = tuple(s.score for s in row.seats)
+        self.returns = tuple(s.value for s in row.seats)
+        self.winners = row.winners
+        self.complete = row.complete
+
+
+def _listed(value: object) -> str:
+    return str(list(value)) if isinstance(value, tuple) else str(value).lower()
+
+
 def write_error_log(path: Path, rows: Sequence[GameRow], names: Sequence[str]) -> int:
     """Write every stored error in schedule order (the same file however the run went)."""
     lines = [error_line(row.game, names[row.game.seats[e.seat]], e) + "\n"
@@ -268,11 +348,16 @@ def run_tournament(config: TournamentConfig, *, resume: bool = False,
                    progress: ProgressHook | None = None) -> TournamentStats:
     """Play a whole tournament (or what is left of it) and return its statistics."""
     with Tournament(config, resume=resume) as tournament:
-        tournament.play(tournament.plan(), progress)
+        games = tournament.plan()
+        if resume:
+            for index, why in tournament.repair(games).items():
+                log.warning("%s", repair_line(index, why))
+        tournament.play(games, progress)
         return tournament.finish()
 
 
 __all__ = [
-    "ERRORS", "RECORDS", "SUMMARY", "ProgressHook", "Tournament", "error_line", "record_name",
-    "run_tournament", "stored_config", "unique_names", "write_error_log",
+    "ERRORS", "EXECUTION_KEY", "RECORDS", "SUMMARY", "ProgressHook", "Tournament", "error_line",
+    "record_name", "repair_line", "run_tournament", "stored_config", "unique_names",
+    "write_error_log",
 ]

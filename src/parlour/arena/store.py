@@ -8,16 +8,21 @@ win, decisions and seconds) and ``faults`` (every fault and game-reported error)
 A game's rows are written in one transaction, after its record file is in place, so a
 tournament killed at any moment (even by SIGKILL) holds each game either whole, with its
 record, or not at all; resuming plays exactly the games without a result.
+
+A store that cannot be read (a damaged page, rows edited away, emptied) raises `StoreError`
+with one line naming the file, never a `sqlite3` traceback; `problems()` lists the games whose
+rows disagree, which a resumed tournament plays again.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from parlour.arena.formats import Scheduled
 from parlour.arena.worker import ErrorItem, GameOutcome
@@ -49,6 +54,28 @@ CREATE TABLE IF NOT EXISTS faults (
     agent INTEGER NOT NULL, kind TEXT NOT NULL, at TEXT NOT NULL, message TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS faults_by_game ON faults (game);
 """
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class StoreError(ParlourError):
+    """A results store that cannot be read or written: damaged, emptied, or edited."""
+
+
+def _guarded(method: F) -> F:
+    """Turn any `sqlite3` error of a store method into a one-line `StoreError`."""
+
+    @wraps(method)
+    def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except ParlourError:
+            raise
+        except (sqlite3.Error, ValueError, TypeError) as error:  # a page or a value damaged
+            raise self.error(error) from None
+
+    return wrapper  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -103,9 +130,16 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as error:
-            raise ParlourError(f"cannot open the results store {str(self.path)!r}: "
-                               f"{error}") from None
+        except sqlite3.Error as error:
+            raise self.error(error) from None
+
+    def error(self, error: Exception) -> StoreError:
+        """The one-line error for a failed operation on this store."""
+        if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
+            return StoreError(f"cannot use the results store {str(self.path)!r}: {error}")
+        return StoreError(f"the results store {str(self.path)!r} is damaged ({error}); every "
+                          "game is reproducible from its seed: run the tournament again with "
+                          "the same settings in a new directory")
 
     def close(self) -> None:
         self.db.close()
@@ -117,14 +151,17 @@ class Store:
         self.close()
 
     # --- settings and agents -----------------------------------------------------------------
+    @_guarded
     def meta(self, key: str) -> Any:
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else json.loads(row[0])
 
+    @_guarded
     def set_meta(self, key: str, value: Any) -> None:
         self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
                         (key, json.dumps(value, default=str)))
 
+    @_guarded
     def initialise(self, settings: dict[str, Any], agents: Sequence[Agent]) -> None:
         """Record a new tournament's settings and agents."""
         with self._transaction():
@@ -133,11 +170,13 @@ class Store:
             self.db.executemany("INSERT INTO agents VALUES (?, ?, ?, ?)",
                                 [(a.index, a.name, a.spec, a.role) for a in agents])
 
+    @_guarded
     def agents(self) -> list[Agent]:
         return [Agent(*row) for row in
                 self.db.execute("SELECT agent, name, spec, role FROM agents ORDER BY agent")]
 
     # --- the schedule ------------------------------------------------------------------------
+    @_guarded
     def add_schedule(self, games: Sequence[Scheduled]) -> None:
         """Add planned games; games already planned must be planned identically."""
         known = {g.index: g for g in self.schedule()}
@@ -157,17 +196,20 @@ class Store:
                 [(g.index, g.stage, g.round, g.table, g.seating, json.dumps(g.seats), g.seed,
                   g.game) for g in new])
 
+    @_guarded
     def schedule(self) -> list[Scheduled]:
         rows = self.db.execute("SELECT game, stage, round, table_no, seating, seats, seed, "
                                "game_spec FROM schedule ORDER BY game")
         return [Scheduled(i, stage, r, t, s, tuple(json.loads(seats)), seed, spec)
                 for i, stage, r, t, s, seats, seed, spec in rows]
 
+    @_guarded
     def done(self) -> set[int]:
         """The indices of the games with a result."""
         return {row[0] for row in self.db.execute("SELECT game FROM results")}
 
     # --- results -------------------------------------------------------------------------------
+    @_guarded
     def add_result(self, game: Scheduled, outcome: GameOutcome, record: str) -> None:
         """Store a finished game in one transaction (its record file is already written)."""
         seats = [(game.index, s, game.seats[s], outcome.scores[s], outcome.returns[s],
@@ -176,6 +218,7 @@ class Store:
         faults = [(game.index, e.seat, game.seats[e.seat], e.kind, e.at, e.message)
                   for e in outcome.errors]
         with self._transaction():
+            self._delete(self.db, [game.index])  # rows a damaged store left behind
             self.db.execute("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?)",
                             (game.index, record, int(outcome.complete),
                              json.dumps(outcome.winners), outcome.seconds,
@@ -183,8 +226,19 @@ class Store:
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", seats)
             self.db.executemany("INSERT INTO faults VALUES (?, ?, ?, ?, ?, ?)", faults)
 
-    def games(self) -> list[GameRow]:
-        """Every scheduled game in order, with its result if it has one."""
+    @_guarded
+    def games(self, check: bool = True) -> list[GameRow]:
+        """Every scheduled game in order, with its result if it has one.
+
+        With `check`, a store whose rows disagree (see `problems`) is a `StoreError`."""
+        if check:
+            problems = self.problems()
+            if problems:
+                index, reason = min(problems.items())
+                more = f" (and {len(problems) - 1} more game(s))" if len(problems) > 1 else ""
+                raise StoreError(f"the results store {str(self.path)!r} is damaged: game "
+                                 f"{index + 1} {reason}{more}; parlour tournament --resume "
+                                 f"--out {str(self.path.parent)!r} plays such games again")
         seats: dict[int, list[SeatResult]] = {}
         for row in self.db.execute("SELECT game, agent, score, return_value, win, moves, "
                                    "time_total, time_max FROM seats ORDER BY game, seat"):
@@ -206,6 +260,37 @@ class Store:
                                 tuple(seats.get(g.index, ())), tuple(errors.get(g.index, ())),
                                 json.loads(extra)))
         return rows
+
+    @_guarded
+    def problems(self) -> dict[int, str]:
+        """Games whose stored rows disagree: a result without its seats, seats of other agents,
+        a result of a game not in the schedule. Maps game index to what is wrong."""
+        planned = {g.index: g.seats for g in self.schedule()}
+        seated: dict[int, list[int]] = {}
+        for game, agent in self.db.execute("SELECT game, agent FROM seats ORDER BY game, seat"):
+            seated.setdefault(game, []).append(agent)
+        found = {}
+        for (game,) in self.db.execute("SELECT game FROM results ORDER BY game"):
+            agents = seated.get(game, [])
+            if game not in planned:
+                found[game] = "has a result but is not in the schedule"
+            elif len(agents) != len(planned[game]):
+                found[game] = (f"has a result with {len(agents)} of its "
+                               f"{len(planned[game])} seat results")
+            elif tuple(agents) != planned[game]:
+                found[game] = "has seat results of other agents than its schedule"
+        return found
+
+    @_guarded
+    def forget(self, games: Iterable[int]) -> None:
+        """Delete the results of `games` (and their seats and faults), to play them again."""
+        with self._transaction():
+            self._delete(self.db, list(games))
+
+    @staticmethod
+    def _delete(db: sqlite3.Connection, games: list[int]) -> None:
+        for table in ("faults", "seats", "results"):
+            db.executemany(f"DELETE FROM {table} WHERE game = ?", [(g,) for g in games])
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self.db)
@@ -229,11 +314,23 @@ def _show(g: Scheduled) -> str:
 
 
 def open_existing(directory: str | Path) -> Store:
-    """The store of the tournament in `directory`, or a `ParlourError` if there is none."""
+    """The store of the tournament in `directory`, or a `ParlourError` if there is none (or
+    it holds no settings or no schedule: emptied)."""
     path = Path(directory) / FILENAME
     if not path.is_file():
         raise ParlourError(f"{str(directory)!r} holds no tournament (no {FILENAME})")
-    return Store(path)
+    store = Store(path)
+    try:
+        if not isinstance(store.meta("config"), dict) or not store.agents():
+            raise StoreError(f"the results store {str(path)!r} holds no tournament settings "
+                             "or agents (it was emptied or damaged)")
+        if not store.schedule():
+            raise StoreError(f"the results store {str(path)!r} holds no scheduled games (it "
+                             "was emptied or damaged)")
+    except BaseException:
+        store.close()
+        raise
+    return store
 
 
-__all__ = ["FILENAME", "Agent", "GameRow", "SeatResult", "Store", "open_existing"]
+__all__ = ["FILENAME", "Agent", "GameRow", "SeatResult", "Store", "StoreError", "open_existing"]

@@ -10,12 +10,16 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.text import Text
 
 from parlour.cli.app import app, console, err, usage_errors
 from parlour.core import ParlourError, parse_spec
+
+if TYPE_CHECKING:
+    from parlour.arena.stats import TournamentStats
 
 FORMAT_HELP = "duplicate, head-to-head, vs-baseline, round-robin or battle-royale."
 
@@ -144,6 +148,8 @@ def tournament(
                       f"{f' + {len(c.baselines)} baseline(s)' if c.baselines else ''}, "
                       f"{len(schedule)} games ({shape}), seed {c.seed}, on {where}; "
                       f"output in {run.out}")
+        if resume:
+            show_repairs(run.repair(schedule))
         try:
             if progress:
                 with ProgressBar(err, c.format) as bar:
@@ -168,6 +174,18 @@ def tournament(
                   f"{run.out / 'records' / '0001.json.gz'}")
 
 
+def show_repairs(repairs: dict[int, str], most: int = 10) -> None:
+    """Say which stored games are played again (the first `most`, then how many more)."""
+    from parlour.arena.runner import repair_line
+
+    lines = [repair_line(index, why) for index, why in repairs.items()]
+    for line in lines[:most]:
+        err.print(Text(line, style="yellow"))
+    if len(lines) > most:
+        err.print(Text(f"... and {len(lines) - most} more game(s) are played again",
+                       style="yellow"))
+
+
 @app.command()
 @usage_errors
 def report(
@@ -175,14 +193,20 @@ def report(
     json_: Annotated[bool, typer.Option("--json", help="Print the JSON summary instead.")
     ] = False,
     plots: Annotated[bool, typer.Option("--plots", help="Draw the PNG plots again.")] = False,
+    verify: Annotated[bool, typer.Option(
+        "--verify", help="Check every stored result against its record (re-simulating it) "
+                         "and play again the games whose record is missing or wrong.")] = False,
 ) -> None:
     """Print a tournament's ranking again (finished or not), from its results store."""
     from parlour.arena.report import print_report, write_plots
     from parlour.arena.stats import summarise
     from parlour.arena.store import open_existing
 
-    with open_existing(directory) as store:
-        stats = summarise(store.games(), store.agents(), store.meta("config") or {})
+    if verify:
+        stats = _verified(directory)
+    else:
+        with open_existing(directory) as store:
+            stats = summarise(store.games(), store.agents(), store.meta("config") or {})
     if json_:
         console.print_json(json.dumps(stats.to_dict()))
     else:
@@ -190,3 +214,21 @@ def report(
     if plots:
         for path in write_plots(stats, directory):
             console.print(f"wrote {path}")
+
+
+def _verified(directory: Path) -> TournamentStats:
+    """Check the tournament in `directory` against its records, play again what is missing or
+    wrong, and sum it up."""
+    from parlour.arena.runner import Tournament, stored_config
+    from parlour.arena.store import open_existing
+
+    open_existing(directory).close()  # a clear error for a damaged or emptied store
+    with Tournament(stored_config(directory), resume=True) as run:
+        stored = run.store.schedule()
+        repairs = run.repair(stored, resimulate=True)
+        show_repairs(repairs)
+        if repairs:
+            run.play([g for g in stored if g.index in repairs])
+        else:
+            err.print(f"every stored result of {str(directory)!r} matches its record")
+        return run.finish()
