@@ -1,155 +1,375 @@
-"""A Hearts bot that plays sensibly: it passes danger, ducks, dumps the Q♠ and blocks moon shots.
+"""The Hearts heuristic (`heuristic`): card counting and named rules of thumb.
 
-It reads only its `HeartsObservation`, like every agent.
+Each decision reads the observation once into a `Knowledge` (every card seen, voids inferred
+from play, the cards this seat passed) and asks a short list of named rules, in order; the
+first that chooses a card decides. The rules per situation are in `PASS_RULES`, `LEAD_RULES`,
+`FOLLOW_RULES` and `DISCARD_RULES`; each one is a small function with a test position in
+tests/games/hearts/test_heuristic_rules.py. The first version stays as `heuristic-v1`
+(bots_v1.py). It reads only its `HeartsObservation`, like every agent.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 
-from parlour.cards import ACE, HEARTS, KING, SPADES, SUIT_MASKS, iter_cards, rank_of, suit_of
+from parlour.cards import ACE, CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_MASKS
 from parlour.core import Action, Game
 from parlour.games.hearts.actions import PASS, PLAY
+from parlour.games.hearts.knowledge import (
+    HEARTS_MASK,
+    HIGH_SPADES,
+    POINT_CARDS,
+    QS_BIT,
+    QUEEN_OF_SPADES,
+    SPADES_MASK,
+    Knowledge,
+    above,
+    below,
+    bottom,
+    top,
+)
 from parlour.games.hearts.observation import HeartsObservation
-from parlour.games.hearts.rules import POINT_CARDS, QS_BIT, QUEEN_OF_SPADES
 
-ACE_OF_SPADES = SPADES << 4 | ACE
-KING_OF_SPADES = SPADES << 4 | KING
-HIGH_SPADES = 1 << ACE_OF_SPADES | 1 << KING_OF_SPADES
-MOON_WATCH = 10
-"""Points one opponent must hold alone before the bot starts blocking a moon shot."""
+Rule = Callable[[Knowledge], int | None]
+"""A rule of thumb: the card it chooses in this position, or None to leave it to the next."""
+
+SPADE_GUARDS = 4
+"""Spades besides the Q♠ (or the A♠/K♠) that make keeping it safe when passing."""
 
 
 def _cards(mask: int) -> list[int]:
-    return list(iter_cards(mask))
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
-def _points(cards: tuple[int, ...] | list[int]) -> int:
-    return sum(1 for c in cards if suit_of(c) == HEARTS) + (13 if QUEEN_OF_SPADES in cards else 0)
+def _suit_length(hand: int, card: int) -> int:
+    return (hand & SUIT_MASKS[card >> 4]).bit_count()
+
+
+# --- passing ---------------------------------------------------------------------------------
+def moon_hand(hand: int) -> bool:
+    """A hand to shoot the moon with: seven or more hearts headed by A K Q, the Q♠ guarded by
+    the A♠ or K♠ (or no Q♠ at all), and at most one side suit without its ace."""
+    hearts = hand & HEARTS_MASK
+    if hearts.bit_count() < 7 or (hearts >> (HEARTS << 4 | 12)) != 0b111:
+        return False
+    if hand & QS_BIT and not hand & HIGH_SPADES:
+        return False
+    weak = sum(1 for suit in (CLUBS, DIAMONDS, SPADES)
+               if hand & SUIT_MASKS[suit] and not hand >> (suit << 4 | ACE) & 1)
+    return weak <= 1
+
+
+def pass_plan(hand: int) -> list[int]:
+    """The three cards to pass from `hand`, in the order they are passed."""
+    plan: list[int] = []
+    for rule in PASS_RULES:
+        for card in rule(hand, plan):
+            if len(plan) < 3 and card not in plan:
+                plan.append(card)
+        if len(plan) == 3:
+            break
+    return plan
+
+
+def pass_for_the_moon(hand: int, plan: list[int]) -> list[int]:
+    """With a moon hand, pass the lowest cards: side cards below the king, then low hearts."""
+    if not moon_hand(hand):
+        return []
+    side = [c for c in _cards(hand & ~HEARTS_MASK) if c & 15 < 13]
+    hearts = _cards(hand & HEARTS_MASK)
+    return (sorted(side, key=lambda c: c & 15) + hearts)[:3]
+
+
+def pass_the_unguarded_queen(hand: int, plan: list[int]) -> list[int]:
+    """Pass the Q♠ without enough low spades to hide behind, and the A♠/K♠ with it."""
+    spades = (hand & SPADES_MASK).bit_count()
+    if hand & QS_BIT and spades <= SPADE_GUARDS:
+        return [QUEEN_OF_SPADES, *sorted(_cards(hand & HIGH_SPADES), reverse=True)]
+    return []
+
+
+def pass_the_unguarded_high_spades(hand: int, plan: list[int]) -> list[int]:
+    """Pass the A♠ and K♠ with few low spades: they would catch the Q♠."""
+    if hand & QS_BIT:
+        return []
+    low = (hand & SPADES_MASK & ~HIGH_SPADES).bit_count()
+    if low < SPADE_GUARDS - 1:
+        return sorted(_cards(hand & HIGH_SPADES), reverse=True)
+    return []
+
+
+def pass_to_void_a_suit(hand: int, plan: list[int]) -> list[int]:
+    """Empty the shortest club or diamond suit that fits in the passes left, highest first."""
+    room = 3 - len(plan)
+    best: list[int] = []
+    for suit in (CLUBS, DIAMONDS):
+        cards = [c for c in _cards(hand & SUIT_MASKS[suit]) if c not in plan]
+        if not cards or len(cards) > room:
+            continue
+        if not best or (len(cards), -max(cards)) < (len(best), -max(best)):
+            best = cards
+    return sorted(best, reverse=True)
+
+
+def pass_danger(hand: int, card: int) -> float:
+    """How much a card costs to keep: high hearts, high cards of short suits; never low spades."""
+    rank = card & 15
+    suit = card >> 4
+    if suit == HEARTS:
+        return 2 * rank - 10
+    if suit == SPADES:
+        if (1 << card) & (QS_BIT | HIGH_SPADES):
+            return rank - 20  # kept on purpose with many guards
+        return rank - 14
+    length = _suit_length(hand, card)
+    return rank + 2 * max(0, 4 - length)
+
+
+def pass_the_most_dangerous(hand: int, plan: list[int]) -> list[int]:
+    """The rest: the most dangerous cards to keep (`pass_danger`)."""
+    return sorted(_cards(hand), key=lambda c: -pass_danger(hand, c))
+
+
+PASS_RULES: tuple[Callable[[int, list[int]], list[int]], ...] = (
+    pass_for_the_moon,
+    pass_the_unguarded_queen,
+    pass_the_unguarded_high_spades,
+    pass_to_void_a_suit,
+    pass_the_most_dangerous,
+)
+
+
+# --- leading ---------------------------------------------------------------------------------
+def lead_for_the_moon(k: Knowledge) -> int | None:
+    """Shooting: lead the top card, hearts first (they draw the hearts still out)."""
+    if not k.can_shoot():
+        return None
+    hearts = k.legal & HEARTS_MASK
+    if hearts:
+        return top(hearts)
+    bosses = [c for c in _cards(k.legal) if k.is_boss(c)]
+    return max(bosses, key=lambda c: c & 15) if bosses else None
+
+
+def lead_to_stop_the_moon(k: Knowledge) -> int | None:
+    """An opponent is shooting: lead a heart that wins, to take one point off them."""
+    if k.moon_threat() is None:
+        return None
+    hearts = k.legal & HEARTS_MASK
+    if hearts and k.is_boss(top(hearts)):
+        return top(hearts)
+    return None
+
+
+def flush_the_queen(k: Knowledge) -> int | None:
+    """The Q♠ is out and this seat holds no spade above the J: lead low spades to drive it out."""
+    if not k.queen_out or k.hand & (QS_BIT | HIGH_SPADES):
+        return None
+    spades = k.legal & SPADES_MASK
+    if not spades or (k.unseen & SPADES_MASK).bit_count() < 2:
+        return None
+    return bottom(spades)
+
+
+def lead_risk(k: Knowledge, card: int) -> float:
+    """Roughly the points this lead may cost: the chance it wins times what may fall on it."""
+    suit = card >> 4
+    out = k.unseen_in(suit)
+    if not out:
+        chance = 1.0  # nobody can follow: it wins, and takes what is thrown on it
+    else:
+        higher = (out & above(card)).bit_count()
+        lower = (out & below(card)).bit_count()
+        chance = 0.0 if higher == 0 and lower == 0 else (
+            1.0 if higher == 0 else lower / (lower + higher) * 0.8)
+    if chance == 0.0:
+        return 0.0
+    danger = 1.0
+    if suit == HEARTS:
+        danger += 3.0
+    queen_at_risk = k.queen_out and (suit == SPADES or k.holds_void_seat(suit))
+    if queen_at_risk:
+        danger += 13.0
+    elif k.holds_void_seat(suit) and k.unseen & HEARTS_MASK:
+        danger += 2.0
+    return chance * danger
+
+
+def lead_safely(k: Knowledge) -> int | None:
+    """Lead the card least likely to cost points; among equals, from the shortest suit, low."""
+    candidates = [c for c in _cards(k.legal)
+                  if c != QUEEN_OF_SPADES and not ((1 << c) & HIGH_SPADES and k.queen_out)]
+    if not candidates:
+        return None
+    hand = k.hand
+    return min(candidates, key=lambda c: (round(lead_risk(k, c), 2), _suit_length(hand, c),
+                                          c & 15))
+
+
+LEAD_RULES: tuple[Rule, ...] = (lead_for_the_moon, lead_to_stop_the_moon, flush_the_queen,
+                                lead_safely)
+
+
+# --- following suit --------------------------------------------------------------------------
+def follow_for_the_moon(k: Knowledge) -> int | None:
+    """Shooting: win the trick with the top card."""
+    if not k.can_shoot():
+        return None
+    best = top(k.legal)
+    return best if best > k.winning else None
+
+
+def take_points_from_the_shooter(k: Knowledge) -> int | None:
+    """The would-be shooter is winning a trick with points: beat them as cheaply as possible."""
+    shooter = k.moon_threat()
+    if shooter is None or k.winner != shooter or not k.trick_points:
+        return None
+    beaters = k.legal & above(k.winning) & ~QS_BIT
+    return bottom(beaters) if beaters else None
+
+
+def drop_the_queen_under_a_higher_spade(k: Knowledge) -> int | None:
+    """The A♠ or K♠ is winning a spade trick: give it the Q♠."""
+    if k.legal & QS_BIT and k.winning > QUEEN_OF_SPADES:
+        return QUEEN_OF_SPADES
+    return None
+
+
+def win_a_clean_last_trick(k: Knowledge) -> int | None:
+    """Last to play to a trick without points: take it with the highest card, to shed it."""
+    if not k.last_to_play or k.trick_points:
+        return None
+    safe = k.legal & ~QS_BIT
+    if safe and top(safe) > k.winning:
+        return top(safe)
+    return None
+
+
+def duck_as_high_as_possible(k: Knowledge) -> int | None:
+    """Play the highest card that still loses to the winning card."""
+    under = k.legal & below(k.winning) & ~QS_BIT
+    return top(under) if under else None
+
+
+def win_as_safely_as_possible(k: Knowledge) -> int | None:
+    """Every card wins for now. Last, or with nothing to fear from the seats still to play,
+    take it with the highest card; else play the lowest, hoping to be overtaken."""
+    safe = k.legal & ~QS_BIT or k.legal
+    if k.last_to_play:
+        return top(safe)
+    later = k.later_seats()
+    suit = k.lead_suit
+    feared = k.trick_points > 0 or (
+        (k.queen_out and (suit == SPADES or k.holds_void_seat(suit, later)))
+        or (k.holds_void_seat(suit, later) and k.unseen & HEARTS_MASK))
+    return bottom(safe) if feared else top(safe)
+
+
+FOLLOW_RULES: tuple[Rule, ...] = (follow_for_the_moon, take_points_from_the_shooter,
+                                  drop_the_queen_under_a_higher_spade, win_a_clean_last_trick,
+                                  duck_as_high_as_possible, win_as_safely_as_possible)
+
+
+# --- discarding (void in the suit led) --------------------------------------------------------
+def discard_for_the_moon(k: Knowledge) -> int | None:
+    """Shooting: keep the points and the winners, throw the lowest side card."""
+    if not k.can_shoot() or k.trick_points:
+        return None
+    side = k.legal & ~POINT_CARDS
+    return min(_cards(side), key=lambda c: c & 15) if side else None
+
+
+def keep_points_from_the_shooter(k: Knowledge) -> int | None:
+    """The would-be shooter is winning: give them no points, throw the worst other card."""
+    shooter = k.moon_threat()
+    if shooter is None or k.winner != shooter:
+        return None
+    clean = _cards(k.legal & ~POINT_CARDS)
+    return max(clean, key=lambda c: (discard_danger(k, c), c & 15)) if clean else None
+
+
+def dump_the_queen(k: Knowledge) -> int | None:
+    """Give the Q♠ to whoever wins this trick."""
+    return QUEEN_OF_SPADES if k.legal & QS_BIT else None
+
+
+def dump_high_spades(k: Knowledge) -> int | None:
+    """The Q♠ is still out: shed the A♠ or K♠ that would catch it."""
+    high = k.legal & HIGH_SPADES
+    if k.queen_out and high:
+        return top(high)
+    return None
+
+
+def discard_danger(k: Knowledge, card: int) -> float:
+    """How much a card costs to keep when it can be thrown away now."""
+    rank = card & 15
+    suit = card >> 4
+    if suit == HEARTS:
+        # a heart that can never win is harmless; the rest go, high first
+        return rank + 6 if k.unseen & HEARTS_MASK & below(card) else rank - 4
+    if suit == SPADES and card < QUEEN_OF_SPADES and (k.queen_out or k.hand & QS_BIT):
+        return rank - 12  # a guard against the Q♠
+    length = _suit_length(k.hand, card)
+    if not k.unseen & below(card):
+        return rank - 8  # cannot win a trick of its suit
+    return rank + (3 if length <= 2 else 0)
+
+
+def dump_the_most_dangerous(k: Knowledge) -> int | None:
+    """Throw the card most likely to win a costly trick later (`discard_danger`)."""
+    return max(_cards(k.legal), key=lambda c: (discard_danger(k, c), c & 15))
+
+
+DISCARD_RULES: tuple[Rule, ...] = (discard_for_the_moon, keep_points_from_the_shooter,
+                                   dump_the_queen, dump_high_spades, dump_the_most_dangerous)
+
+
+def choose_play(k: Knowledge) -> tuple[int, str]:
+    """The card to play and the name of the rule that chose it."""
+    if k.legal & (k.legal - 1) == 0:
+        return top(k.legal), "forced"
+    if not k.trick:
+        rules = LEAD_RULES
+    elif k.hand & SUIT_MASKS[k.lead_suit]:
+        rules = FOLLOW_RULES
+    else:
+        rules = DISCARD_RULES
+    for rule in rules:
+        card = rule(k)
+        if card is not None and k.legal >> card & 1:
+            return card, rule.__name__
+    return top(k.legal), "highest"
 
 
 class HeartsHeuristic:
-    """Rule-of-thumb Hearts: pass danger, duck under the winner, dump the queen when void."""
+    """Rule-of-thumb Hearts with card counting: see the module docstring and docs/agents.md.
+
+    `last_rule` names the rule behind the latest decision.
+    """
 
     def __init__(self, game: Game | None = None, seat: int = 0, rng: Random | None = None) -> None:
         self.rng = rng or Random(0)
+        self.last_rule = ""
 
     def act(self, observation: HeartsObservation) -> Action:
         legal = 0
         for action in observation.legal_actions:
             legal |= 1 << action.card  # type: ignore[attr-defined]
         if observation.phase == "pass":
-            return PASS[self._pass(observation, legal)]
-        return PLAY[self._play(observation, legal)]
-
-    # --- passing ----------------------------------------------------------------------------
-    def _pass(self, obs: HeartsObservation, legal: int) -> int:
-        hand = int(obs.hand) & ~int(obs.passed)
-        spades = (hand & SUIT_MASKS[SPADES]).bit_count()
-
-        def danger(card: int) -> float:
-            suit, rank = suit_of(card), rank_of(card)
-            length = (hand & SUIT_MASKS[suit]).bit_count()
-            if card == QUEEN_OF_SPADES:
-                return 100 if spades < 5 else 5
-            if card in (ACE_OF_SPADES, KING_OF_SPADES):
-                return 90 if spades < 5 else 8
-            if suit == HEARTS:
-                return 20 + 4 * rank if rank >= 10 else rank
-            if suit == SPADES:
-                return rank  # low spades protect against the queen
-            return 2 * rank + (25 if length <= 2 else 0)
-
-        return max(_cards(legal), key=danger)
-
-    # --- playing ----------------------------------------------------------------------------
-    def _play(self, obs: HeartsObservation, legal: int) -> int:
-        cards = _cards(legal)
-        if len(cards) == 1:
-            return cards[0]
-        played = 0
-        for _, trick in obs.tricks:
-            for c in trick:
-                played |= 1 << c
-        queen_out = not (played & QS_BIT)
-        shooter = self._moon_threat(obs)
-        if not obs.trick:
-            return self._lead(obs, cards, queen_out, shooter)
-        lead_suit = suit_of(obs.trick[0])
-        if any(suit_of(c) == lead_suit for c in cards):
-            return self._follow(obs, cards, lead_suit, shooter)
-        return self._discard(obs, cards, queen_out, shooter)
-
-    def _moon_threat(self, obs: HeartsObservation) -> int | None:
-        """The opponent who has taken every point so far this deal, if that is a lot."""
-        takers = [p for p, pts in enumerate(obs.points_taken) if pts > 0]
-        if len(takers) == 1 and takers[0] != obs.seat and obs.points_taken[takers[0]] >= MOON_WATCH:
-            return takers[0]
-        return None
-
-    def _winner(self, obs: HeartsObservation) -> tuple[int, int]:
-        """(seat, card) currently winning the trick in progress."""
-        lead = suit_of(obs.trick[0])
-        best = max(c for c in obs.trick if suit_of(c) == lead)
-        return (obs.leader + obs.trick.index(best)) % 4, best
-
-    def _lead(self, obs: HeartsObservation, cards: list[int], queen_out: bool,
-              shooter: int | None) -> int:
-        hand = int(obs.hand)
-        if shooter is not None:
-            hearts = [c for c in cards if suit_of(c) == HEARTS]
-            if hearts:
-                return max(hearts)  # take a heart ourselves to stop the moon
-        holds_high_spade = bool(hand & (HIGH_SPADES | QS_BIT))
-        if queen_out and not holds_high_spade:
-            spades = [c for c in cards if suit_of(c) == SPADES]
-            if spades:
-                return min(spades)  # flush the queen out
-        safe = [c for c in cards if not (1 << c) & (POINT_CARDS | HIGH_SPADES)]
-        pool = safe or cards
-        # lead low from the shortest suit, to void it
-        return min(pool, key=lambda c: (rank_of(c), (hand & SUIT_MASKS[suit_of(c)]).bit_count()))
-
-    def _follow(self, obs: HeartsObservation, cards: list[int], lead_suit: int,
-                shooter: int | None) -> int:
-        in_suit = [c for c in cards if suit_of(c) == lead_suit]
-        winner_seat, winning = self._winner(obs)
-        last = len(obs.trick) == 3
-        points_now = _points(obs.trick)
-        if shooter is not None and winner_seat == shooter and points_now > 0:
-            beaters = [c for c in in_suit if c > winning and c != QUEEN_OF_SPADES]
-            if beaters:
-                return min(beaters)  # take the points away from the shooter
-        if lead_suit == SPADES and QUEEN_OF_SPADES in in_suit and winning > QUEEN_OF_SPADES:
-            return QUEEN_OF_SPADES  # someone played A♠ or K♠: drop the queen on them
-        under = [c for c in in_suit if c < winning]
-        if last and points_now == 0:
-            safe = [c for c in in_suit if c != QUEEN_OF_SPADES]
-            if safe:
-                return max(safe)  # a free trick: shed the highest card
-        if under:
-            return max(under)  # duck as high as possible
-        non_queen = [c for c in in_suit if c != QUEEN_OF_SPADES]
-        if last:
-            return max(non_queen or in_suit)
-        return max(non_queen) if non_queen else min(in_suit)
-
-    def _discard(self, obs: HeartsObservation, cards: list[int], queen_out: bool,
-                 shooter: int | None) -> int:
-        winner_seat, _ = self._winner(obs)
-        feeding_shooter = shooter is not None and winner_seat == shooter
-        if feeding_shooter:
-            clean = [c for c in cards if not (1 << c) & POINT_CARDS]
-            if clean:
-                return max(clean, key=rank_of)
-        if QUEEN_OF_SPADES in cards:
-            return QUEEN_OF_SPADES
-        if queen_out:
-            high_spades = [c for c in cards if (1 << c) & HIGH_SPADES]
-            if high_spades:
-                return max(high_spades)
-        hearts = [c for c in cards if suit_of(c) == HEARTS]
-        if hearts:
-            return max(hearts)
-        hand = int(obs.hand)
-        return max(cards, key=lambda c: (rank_of(c), -(hand & SUIT_MASKS[suit_of(c)]).bit_count()))
+            hand = int(observation.hand)
+            passed = int(observation.passed)
+            for card in pass_plan(hand):
+                if legal >> card & 1 and not passed >> card & 1:
+                    self.last_rule = "pass_plan"
+                    return PASS[card]
+            self.last_rule = "pass_plan"
+            return PASS[top(legal)]
+        card, self.last_rule = choose_play(Knowledge.read(observation, legal))
+        return PLAY[card]

@@ -447,7 +447,10 @@ class Hearts(Game[HeartsState]):
     name = "Hearts"
     description = "Four players avoid hearts and the Q♠ across deals to 100; shoot the moon."
     aliases = ("hearts.standard",)
-    agents: ClassVar[Mapping[str, str]] = {"heuristic": "parlour.games.hearts.bots:HeartsHeuristic"}
+    agents: ClassVar[Mapping[str, str]] = {
+        "heuristic": "parlour.games.hearts.bots:HeartsHeuristic",
+        "heuristic-v1": "parlour.games.hearts.bots_v1:HeartsHeuristic",
+    }
     num_distinct_actions = 104
     parameters = (
         Param("end_score", int, 100,

@@ -516,6 +516,7 @@ class Spades(Game[SpadesState]):
     aliases = ("spades.standard",)
     agents: ClassVar[Mapping[str, str]] = {
         "heuristic": "parlour.games.spades.bots:SpadesHeuristic",
+        "heuristic-v1": "parlour.games.spades.bots_v1:SpadesHeuristic",
     }
     num_distinct_actions = 68
     parameters = (

@@ -1,4 +1,5 @@
-"""The Hearts heuristic: it beats random play by a wide margin, and it plays the way it says.
+"""`heuristic-v1`, the first Hearts heuristic, kept as a baseline: it beats random play by a
+wide margin, and it plays the way it says.
 
 The behaviour tests build a `HeartsObservation` by hand: the bot sees nothing else.
 """
@@ -9,12 +10,15 @@ from collections.abc import Sequence
 from random import Random
 
 import pytest
+from typer.testing import CliRunner
 
 import parlour
+from parlour.agents import make_agent
 from parlour.cards import CardSet, iter_cards, parse_cards
 from parlour.cards.tricks import legal_follow
+from parlour.cli import app
 from parlour.games.hearts import PASS, PLAY, HeartsObservation
-from parlour.games.hearts.bots import HeartsHeuristic
+from parlour.games.hearts.bots_v1 import HeartsHeuristic
 from tests.games.hearts.helpers import card
 
 EARLIER = ((0, tuple(card(c) for c in ("2♣", "3♣", "4♣", "5♣"))),)
@@ -209,3 +213,12 @@ def test_does_not_lead_a_high_spade_while_the_queen_is_out() -> None:
 
 def test_avoids_leading_points() -> None:
     assert choose(observation("AKQ♥ Q♠ 9♣", leader=0)) == "9♣"
+
+
+def test_the_first_heuristic_is_the_named_baseline_heuristic_v1() -> None:
+    game = parlour.load_game("hearts")
+    for spec in ("heuristic-v1", "hearts.heuristic-v1"):
+        assert isinstance(make_agent(spec, game, 0, Random(0)), HeartsHeuristic)
+    listing = CliRunner().invoke(app, ["games", "hearts"])
+    assert listing.exit_code == 0
+    assert "heuristic-v1" in listing.output

@@ -1,4 +1,5 @@
-"""The Spades heuristic: it beats random play by a wide margin, and plays the way it says.
+"""`heuristic-v1`, the first Spades heuristic, kept as a baseline: it beats random play by a
+wide margin, and plays the way it says.
 
 The behaviour tests build a `SpadesObservation` by hand: the bot sees nothing else.
 """
@@ -6,11 +7,16 @@ The behaviour tests build a `SpadesObservation` by hand: the bot sees nothing el
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
+
+from typer.testing import CliRunner
 
 import parlour
+from parlour.agents import make_agent
 from parlour.cards import SUIT_MASKS, CardSet, parse_cards
+from parlour.cli import app
 from parlour.games.spades import BID, NIL, PLAY, SpadesObservation
-from parlour.games.spades.bots import SpadesHeuristic, estimate_tricks, nil_safe
+from parlour.games.spades.bots_v1 import SpadesHeuristic, estimate_tricks, nil_safe
 from tests.games.spades.helpers import card
 
 GAMES = 100
@@ -138,3 +144,12 @@ def test_it_plays_only_legal_cards_through_whole_games() -> None:
         record = parlour.Match(game, ["heuristic", "random", "heuristic", "heuristic"],
                                seed=seed).run()
         assert not record.faults
+
+
+def test_the_first_heuristic_is_the_named_baseline_heuristic_v1() -> None:
+    game = parlour.load_game("spades")
+    for spec in ("heuristic-v1", "spades.heuristic-v1"):
+        assert isinstance(make_agent(spec, game, 0, Random(0)), SpadesHeuristic)
+    listing = CliRunner().invoke(app, ["games", "spades"])
+    assert listing.exit_code == 0
+    assert "heuristic-v1" in listing.output
