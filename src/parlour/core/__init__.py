@@ -26,6 +26,7 @@ from parlour.core.game import (
     Move,
     Observation,
     State,
+    TensorEncoding,
 )
 from parlour.core.params import Param, parse_spec
 from parlour.core.registry import GameInfo, game_class, list_games, load_game, register_game
@@ -51,6 +52,7 @@ __all__ = [
     "ParlourError",
     "RecordError",
     "State",
+    "TensorEncoding",
     "UnknownGameError",
     "UnknownNameError",
     "UnknownParameterError",

@@ -449,6 +449,7 @@ class Hearts(Game[HeartsState]):
     aliases = ("hearts.standard",)
     agents: ClassVar[Mapping[str, str]] = {"heuristic": "parlour.games.hearts.bots:HeartsHeuristic"}
     num_distinct_actions = 104
+    encoding_class = "parlour.games.hearts.encoding:HeartsEncoding"
     parameters = (
         Param("end_score", int, 100,
               "The game ends after the deal in which a total reaches this.", min=1),
