@@ -11,8 +11,9 @@ from random import Random
 from typing import Any
 
 import numpy as np
+import pytest
 
-from parlour.core import Game, Observation, State
+from parlour.core import Game, Observation, ParlourError, State
 from tests.conformance.conftest import scaled
 
 DOCS = Path(__file__).parents[2] / "docs" / "rules"
@@ -104,3 +105,30 @@ def test_the_rules_doc_lists_every_block_of_the_layout(game: Game[Any]) -> None:
         assert f"| `{name}` |" in doc, f"{name} is not in the {game.id} rules doc"
         if "p" not in doc.split(f"| `{name}` | ")[1].split(" |")[0]:
             assert f"| `{name}` | {offset} |" in doc, f"{name}'s offset is wrong in the doc"
+
+
+def test_the_mask_marks_exactly_the_legal_actions_and_ids_round_trip(game: Game[Any]) -> None:
+    """`action_mask` is a bool array over the ids, True exactly at the legal actions' ids, and
+    each id converts back to its action; off-turn seats get an all-False mask."""
+    encoding = game.encoding
+    rng = Random(16)
+    for seed in range(scaled(3)):
+        for state in playout(game, seed, rng)[::2]:
+            for observation in observations(state):
+                mask = game.action_mask(observation)
+                assert mask.dtype == np.bool_ and mask.shape == (encoding.num_actions,)
+                ids = [encoding.action_id(a, observation) for a in observation.legal_actions]
+                assert len(set(ids)) == len(ids), "two legal actions share an id"
+                assert sorted(ids) == np.flatnonzero(mask).tolist()
+                for action, action_id in zip(observation.legal_actions, ids, strict=True):
+                    assert encoding.action(action_id, observation) == action
+                if observation.seat != state.current_player:
+                    assert not mask.any()
+
+
+def test_an_id_out_of_range_is_a_clear_error(game: Game[Any]) -> None:
+    """An action id outside the id space raises a ParlourError naming it."""
+    observation = game.new_state(seed=1).observe(0)
+    for bad in (-1, game.encoding.num_actions):
+        with pytest.raises(ParlourError, match=str(bad)):
+            game.encoding.action(bad, observation)
