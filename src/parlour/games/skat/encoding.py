@@ -47,13 +47,13 @@ LAYOUT = Layout(
 
 
 class SkatEncoding(Encoding):
-    """The information state of one Skat seat."""
+    """The information state of one Skat seat, the same size at three and four seats."""
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         self.players = game.num_players
         self.layout = Layout(*((name, *dims) for name, _, dims in LAYOUT.rows()),
-                             ("scores", self.players))
+                             ("scores", 4))
         self.scores_at = self.layout["scores"]
         self.shape = (self.layout.size,)
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from parlour.core import Game, Observation
 from parlour.games.encoding import Encoding, Layout
-from parlour.games.skull.actions import DISCS_EACH, MAX_BID
+from parlour.games.skull.actions import DISCS_EACH, MAX_BID, MAX_PLAYERS
 from parlour.games.skull.observation import SkullObservation
 
 PHASES = ("place_first", "turn", "bid", "reveal", "discard", "choose_starter", "over")
@@ -27,13 +27,14 @@ stopped a challenger /3, challenges it made /3, of which failed /3."""
 
 
 class SkullEncoding(Encoding):
-    """The information state of one Skull seat (14 floats per seat and 23 more)."""
+    """The information state of one Skull seat: 14 floats for each of six seats (zeros for
+    seats a smaller table lacks, so one network plays every table size) and 23 more."""
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         self.players = game.num_players
         self.layout = Layout(
-            ("seats", self.players, len(SEAT_FEATURES)),
+            ("seats", MAX_PLAYERS, len(SEAT_FEATURES)),
             ("my_discs", 2),
             ("my_stack", DISCS_EACH, 2),
             ("high_bid", 2),
@@ -51,7 +52,7 @@ class SkullEncoding(Encoding):
         assert isinstance(obs, SkullObservation)
         me, players, at = obs.seat, self.players, self.at
         width = len(SEAT_FEATURES)
-        seats = out[: players * width].reshape(players, width)
+        seats = out[: MAX_PLAYERS * width].reshape(MAX_PLAYERS, width)
         order = [(seat - me) % players for seat in range(players)]
         seats[order, 0] = np.array(obs.discs) / DISCS_EACH
         seats[order, 1] = np.array(obs.stack_sizes) / DISCS_EACH
