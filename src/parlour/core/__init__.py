@@ -26,6 +26,7 @@ from parlour.core.game import (
     Move,
     Observation,
     State,
+    TensorEncoding,
     by_seat,
 )
 from parlour.core.params import Param, parse_spec
@@ -52,6 +53,7 @@ __all__ = [
     "ParlourError",
     "RecordError",
     "State",
+    "TensorEncoding",
     "UnknownGameError",
     "UnknownNameError",
     "UnknownParameterError",

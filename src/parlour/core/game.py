@@ -9,16 +9,20 @@ know. Every `apply` takes a small snapshot first, so `undo` is exact and cheap, 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from parlour.core.errors import IllegalActionError, NotationError, ParlourError
 from parlour.core.params import Param, validate_params
 from parlour.core.seeding import fresh_seed
+
+if TYPE_CHECKING:  # numpy is a game-layer dependency; core only names its types
+    import numpy as np
 
 log = logging.getLogger("parlour")
 
@@ -219,6 +223,29 @@ class Move(NamedTuple):
 
 
 _new_move = tuple.__new__
+
+class TensorEncoding(Protocol):
+    """A game's tensor view for learning (see `Game.encoding`): fixed-size float32
+    observations, integer action ids, and legal-action masks, all read from an Observation."""
+
+    shape: tuple[int, ...]
+    num_actions: int
+
+    def encode(self, observation: Observation) -> np.ndarray:
+        """The observation as a new float32 array of `shape`."""
+
+    def action_mask(self, observation: Observation) -> np.ndarray:
+        """A bool array of `num_actions`: True for the ids of the legal actions."""
+
+    def action_id(self, action: Action, observation: Observation) -> int:
+        """The id of `action` (one of the observation's legal actions)."""
+
+    def action(self, action_id: int, observation: Observation) -> Action:
+        """The action with id `action_id`, as the observation's seat would play it."""
+
+
+_ENCODINGS: dict[Any, TensorEncoding] = {}
+
 
 G = TypeVar("G", bound="Game[Any]")
 S = TypeVar("S", bound="State[Any]")
@@ -424,6 +451,9 @@ class Game(Generic[S]):
 
     num_distinct_actions: ClassVar[int] = 0
 
+    encoding_class: ClassVar[str] = ""
+    """The game's `TensorEncoding` class as ``"module:attribute"``, imported on first use."""
+
     def __init__(self, **params: Any) -> None:
         values = validate_params(self.parameters, params, self.id)
         object.__setattr__(self, "params", MappingProxyType(values))
@@ -489,6 +519,31 @@ class Game(Generic[S]):
     def action_from_id(self, action_id: int) -> Action:
         """The action with integer id `action_id` (games with a finite action space)."""
         raise NotImplementedError(f"{self.id} has no integer action ids")
+
+    @property
+    def encoding(self) -> TensorEncoding:
+        """This game's tensor encoding (numpy; imported lazily and built once per rule set)."""
+        encoding = _ENCODINGS.get(self)
+        if encoding is None:
+            if not self.encoding_class:
+                raise ParlourError(f"game {self.id!r} has no tensor encoding")
+            module_name, _, attribute = self.encoding_class.partition(":")
+            encoding = getattr(importlib.import_module(module_name), attribute)(self)
+            _ENCODINGS[self] = encoding
+        return encoding
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of `encode`'s arrays: the same for every observation of this rule set."""
+        return self.encoding.shape
+
+    def encode(self, observation: Observation) -> np.ndarray:
+        """`observation` as a fixed-size float32 array (the layout is in the game's rules doc)."""
+        return self.encoding.encode(observation)
+
+    def action_mask(self, observation: Observation) -> np.ndarray:
+        """A numpy bool array over the action ids, True where the action is legal."""
+        return self.encoding.action_mask(observation)
 
     def sample_state(self, observation: Observation, rng: Random) -> S:
         """A full state consistent with everything `observation`'s seat knows."""

@@ -134,3 +134,9 @@ def test_it_plays_only_legal_moves_through_whole_games() -> None:
     for seed in range(20):
         record = parlour.Match(game, ["heuristic"] * 5, seed=seed).run()
         assert not record.faults and record.result.complete
+
+
+def test_the_encoding_has_one_shape_for_every_table_size() -> None:
+    """Seats a smaller table lacks are zeros, so one network plays three to six players."""
+    shapes = {parlour.load_game("skull", players=n).observation_shape for n in range(3, 7)}
+    assert shapes == {(107,)}

@@ -452,6 +452,7 @@ class Hearts(Game[HeartsState]):
         "heuristic-v1": "parlour.games.hearts.bots_v1:HeartsHeuristic",
     }
     num_distinct_actions = 104
+    encoding_class = "parlour.games.hearts.encoding:HeartsEncoding"
     parameters = (
         Param("end_score", int, 100,
               "The game ends after the deal in which a total reaches this.", min=1),

@@ -675,6 +675,7 @@ class Skat(Game[SkatState]):
     aliases = ("skat.isko",)
     agents: ClassVar[Mapping[str, str]] = {"heuristic": "parlour.games.skat.bots:SkatHeuristic"}
     num_distinct_actions = NUM_ACTIONS
+    encoding_class = "parlour.games.skat.encoding:SkatEncoding"
     parameters: ClassVar[tuple[Param, ...]] = (
         Param("players", int, 3, "Seats at the table; with 4 the dealer sits out each deal.",
               choices=(3, 4)),

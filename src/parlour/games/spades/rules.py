@@ -519,6 +519,7 @@ class Spades(Game[SpadesState]):
         "heuristic-v1": "parlour.games.spades.bots_v1:SpadesHeuristic",
     }
     num_distinct_actions = 68
+    encoding_class = "parlour.games.spades.encoding:SpadesEncoding"
     parameters = (
         Param("target", int, 500, "The game ends after a hand in which a partnership reaches "
               "this score; the higher score wins, a tie plays another hand.", min=1),

@@ -441,6 +441,7 @@ class Territory(Game[TerritoryState]):
         "zombie": "parlour.games.territory.bots:ZombieAgent",
         "t800": "parlour.games.territory.bots:T800Agent",
     }
+    encoding_class = "parlour.games.territory.encoding:TerritoryEncoding"
     perfect_information = True
     non_seat_owners = True
     """Zombies own squares too, so a zombie may win and leave `winners()` empty."""

@@ -1,0 +1,111 @@
+"""The shared base of the games' tensor encodings (`Game.encoding`), and card-set helpers.
+
+An encoding reads only an `Observation`, so it cannot leak what the seat may not know. Its
+`Layout` names every block of the flat array, which the rules docs list and the tests check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from parlour.core import Action, Game, Observation, ParlourError
+
+
+class Layout:
+    """Named blocks of a flat float32 vector: ``Layout(("hand", 52), ("played", 4, 52))``."""
+
+    def __init__(self, *blocks: tuple[Any, ...]) -> None:
+        self.blocks: dict[str, tuple[int, tuple[int, ...]]] = {}
+        offset = 0
+        for name, *dims in blocks:
+            self.blocks[name] = (offset, tuple(dims))
+            offset += int(np.prod(dims))
+        self.size = offset
+
+    def __getitem__(self, name: str) -> int:
+        """The offset of block `name` in the flat vector."""
+        return self.blocks[name][0]
+
+    def view(self, out: np.ndarray, name: str) -> np.ndarray:
+        """The block `name` of `out` as a writable view in its own shape."""
+        offset, dims = self.blocks[name]
+        return out[offset:offset + int(np.prod(dims))].reshape(dims)
+
+    def rows(self) -> list[tuple[str, int, tuple[int, ...]]]:
+        """``(name, offset, dims)`` per block, in order (for docs and tests)."""
+        return [(name, offset, dims) for name, (offset, dims) in self.blocks.items()]
+
+
+class Encoding:
+    """A game's fixed-size float32 observations, action ids and legal masks.
+
+    Subclasses set `shape` (usually ``(layout.size,)``) and implement `fill`. Games whose
+    actions carry a global integer id (every card game) need nothing more for the ids.
+    """
+
+    shape: tuple[int, ...] = ()
+    num_actions: int = 0
+    layout: Layout | None = None
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.num_actions = game.num_distinct_actions
+
+    def fill(self, observation: Observation, out: np.ndarray) -> None:
+        """Write `observation` into the zeroed array `out` of `shape`."""
+        raise NotImplementedError
+
+    def encode(self, observation: Observation) -> np.ndarray:
+        out = np.zeros(self.shape, dtype=np.float32)
+        self.fill(observation, out)
+        return out
+
+    def action_id(self, action: Action, observation: Observation) -> int:
+        return action.id
+
+    def action(self, action_id: int, observation: Observation) -> Action:
+        if not 0 <= action_id < self.num_actions:
+            raise ParlourError(f"action id {action_id} is out of range for {self.game.id} "
+                               f"(0..{self.num_actions - 1})")
+        return self.game.action_from_id(action_id)
+
+    def legal_ids(self, observation: Observation) -> list[int]:
+        """The ids of the observation's legal actions (empty when it is not the seat's turn)."""
+        return [self.action_id(a, observation) for a in observation.legal_actions]
+
+    def action_mask(self, observation: Observation) -> np.ndarray:
+        mask = np.zeros(self.num_actions, dtype=np.bool_)
+        mask[self.legal_ids(observation)] = True
+        return mask
+
+
+def card_index(cards: tuple[int, ...]) -> dict[int, int]:
+    """Each card of a deck (cards as ints, in index order) mapped to its index."""
+    return {card: i for i, card in enumerate(cards)}
+
+
+def add_cards(ones: list[int], mask: int, base: int, index: dict[int, int]) -> None:
+    """Append ``base + index[card]`` to `ones` for each card in the bitmask `mask`."""
+    while mask:
+        low = mask & -mask
+        ones.append(base + index[low.bit_length() - 1])
+        mask ^= low
+
+
+def one_hot(row: np.ndarray, index: int | None) -> None:
+    """Set ``row[index] = 1`` (nothing when `index` is None)."""
+    if index is not None:
+        row[index] = 1.0
+
+
+def relative(seat: int, me: int, players: int) -> int:
+    """`seat` counted from `me`: 0 is me, 1 the next seat to my left, and so on."""
+    return (seat - me) % players
+
+
+def scaled(values: Iterable[float], scale: float) -> list[float]:
+    """Each value divided by `scale`."""
+    return [v / scale for v in values]

@@ -1,0 +1,90 @@
+"""Hearts as a fixed-size float32 vector, seats counted from the observing seat.
+
+The layout is listed in docs/rules/hearts.md (section "Tensor encoding"); action ids are the
+game's own (plays 0-51, passes 52-103).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from parlour.cards import CARDS_52
+from parlour.core import Game, Observation
+from parlour.games.encoding import Encoding, Layout, add_cards, card_index
+from parlour.games.hearts.observation import HeartsObservation
+
+PLAYERS = 4
+INDEX = card_index(CARDS_52)
+DIRECTIONS = ("left", "right", "across", "none")
+PHASES = ("pass", "play", "over")
+
+LAYOUT = Layout(
+    ("hand", 52),
+    ("played", PLAYERS, 52),
+    ("trick", PLAYERS, 52),
+    ("passed", 52),
+    ("received", 52),
+    ("void", PLAYERS, 4),
+    ("points_taken", PLAYERS),
+    ("scores", PLAYERS),
+    ("pass_direction", 4),
+    ("phase", 3),
+    ("hearts_broken", 1),
+    ("lead_suit", 4),
+    ("leader", PLAYERS),
+    ("tricks_done", 1),
+    ("to_move", PLAYERS),
+)
+
+
+HAND, PLAYED, TRICK = LAYOUT["hand"], LAYOUT["played"], LAYOUT["trick"]
+PASSED, RECEIVED, VOID = LAYOUT["passed"], LAYOUT["received"], LAYOUT["void"]
+POINTS, SCORES = LAYOUT["points_taken"], LAYOUT["scores"]
+DIRECTION, PHASE, BROKEN = LAYOUT["pass_direction"], LAYOUT["phase"], LAYOUT["hearts_broken"]
+LEAD, LEADER, DONE, TO_MOVE = LAYOUT["lead_suit"], LAYOUT["leader"], LAYOUT["tricks_done"], \
+    LAYOUT["to_move"]
+
+
+class HeartsEncoding(Encoding):
+    """The information state of one Hearts seat."""
+
+    layout = LAYOUT
+    shape = (LAYOUT.size,)
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        self.end_score = float(getattr(game, "end_score", 100))
+
+    def fill(self, observation: Observation, out: np.ndarray) -> None:
+        obs = observation
+        assert isinstance(obs, HeartsObservation)
+        me = obs.seat
+        ones: list[int] = []
+        add_cards(ones, obs.hand, HAND, INDEX)
+        add_cards(ones, obs.passed, PASSED, INDEX)
+        add_cards(ones, obs.received, RECEIVED, INDEX)
+        for leader, cards in (*obs.tricks, (obs.leader, obs.trick)):
+            lead = cards[0] >> 4 if cards else 0
+            for i, card in enumerate(cards):
+                seat = (leader + i - me) % PLAYERS
+                ones.append(PLAYED + 52 * seat + INDEX[card])
+                if card >> 4 != lead:
+                    ones.append(VOID + 4 * seat + lead)
+        for i, card in enumerate(obs.trick):
+            ones.append(TRICK + 52 * ((obs.leader + i - me) % PLAYERS) + INDEX[card])
+        ones.append(DIRECTION + DIRECTIONS.index(obs.pass_direction))
+        ones.append(PHASE + PHASES.index(obs.phase))
+        ones.append(LEADER + (obs.leader - me) % PLAYERS)
+        if obs.trick:
+            ones.append(LEAD + (obs.trick[0] >> 4))
+        if obs.current_player is not None:
+            ones.append(TO_MOVE + (obs.current_player - me) % PLAYERS)
+        out[ones] = 1.0
+        for seat in range(PLAYERS):
+            rel = (seat - me) % PLAYERS
+            out[POINTS + rel] = obs.points_taken[seat] / 26.0
+            out[SCORES + rel] = obs.scores[seat] / self.end_score
+        out[BROKEN] = float(obs.hearts_broken)
+        out[DONE] = len(obs.tricks) / 13.0

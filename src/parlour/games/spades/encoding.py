@@ -1,0 +1,101 @@
+"""Spades as a fixed-size float32 vector, seats counted from the observing seat.
+
+The layout is listed in docs/rules/spades.md (section "Tensor encoding"); action ids are the
+game's own (plays 0-51, bids 52-65, blind nil 66, look 67).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from parlour.cards import CARDS_52
+from parlour.core import Game, Observation
+from parlour.games.encoding import Encoding, Layout, add_cards, card_index
+from parlour.games.spades.observation import SpadesObservation
+
+PLAYERS = 4
+INDEX = card_index(CARDS_52)
+PHASES = ("blind", "bid", "play", "over")
+
+LAYOUT = Layout(
+    ("hand", 52),
+    ("hand_seen", 1),
+    ("played", PLAYERS, 52),
+    ("trick", PLAYERS, 52),
+    ("void", PLAYERS, 4),
+    ("bids", PLAYERS, 15),
+    ("blind", PLAYERS),
+    ("looked", PLAYERS),
+    ("tricks_won", PLAYERS),
+    ("phase", 4),
+    ("spades_broken", 1),
+    ("lead_suit", 4),
+    ("leader", PLAYERS),
+    ("dealer", PLAYERS),
+    ("to_move", PLAYERS),
+    ("scores", 2),
+    ("bags", 2),
+    ("tricks_done", 1),
+)
+HAND, SEEN, PLAYED, TRICK, VOID = (LAYOUT[n] for n in ("hand", "hand_seen", "played", "trick",
+                                                       "void"))
+BIDS, BLIND, LOOKED, WON, PHASE = (LAYOUT[n] for n in ("bids", "blind", "looked", "tricks_won",
+                                                       "phase"))
+BROKEN, LEAD, LEADER, DEALER, TO_MOVE = (LAYOUT[n] for n in ("spades_broken", "lead_suit",
+                                                             "leader", "dealer", "to_move"))
+SCORES, BAGS, DONE = LAYOUT["scores"], LAYOUT["bags"], LAYOUT["tricks_done"]
+
+
+class SpadesEncoding(Encoding):
+    """The information state of one Spades seat."""
+
+    layout = LAYOUT
+    shape = (LAYOUT.size,)
+
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        self.target = float(getattr(game, "target", 500))
+        self.bag_limit = float(getattr(game, "bag_limit", 10))
+
+    def fill(self, observation: Observation, out: np.ndarray) -> None:
+        obs = observation
+        assert isinstance(obs, SpadesObservation)
+        me = obs.seat
+        ones: list[int] = []
+        add_cards(ones, obs.hand, HAND, INDEX)
+        for leader, cards in (*obs.tricks, (obs.leader, obs.trick)):
+            lead = cards[0] >> 4 if cards else 0
+            for i, card in enumerate(cards):
+                seat = (leader + i - me) % PLAYERS
+                ones.append(PLAYED + 52 * seat + INDEX[card])
+                if card >> 4 != lead:
+                    ones.append(VOID + 4 * seat + lead)
+        for i, card in enumerate(obs.trick):
+            ones.append(TRICK + 52 * ((obs.leader + i - me) % PLAYERS) + INDEX[card])
+        for seat in range(PLAYERS):
+            rel = (seat - me) % PLAYERS
+            bid = obs.bids[seat]
+            ones.append(BIDS + 15 * rel + (0 if bid is None else bid + 1))
+            if obs.blind[seat]:
+                ones.append(BLIND + rel)
+            if obs.looked[seat]:
+                ones.append(LOOKED + rel)
+            out[WON + rel] = obs.tricks_won[seat] / 13.0
+        ones.append(PHASE + PHASES.index(obs.phase))
+        ones.append(LEADER + (obs.leader - me) % PLAYERS)
+        ones.append(DEALER + (obs.dealer - me) % PLAYERS)
+        if obs.trick:
+            ones.append(LEAD + (obs.trick[0] >> 4))
+        if obs.current_player is not None:
+            ones.append(TO_MOVE + (obs.current_player - me) % PLAYERS)
+        out[ones] = 1.0
+        out[SEEN] = float(obs.hand_seen)
+        out[BROKEN] = float(obs.spades_broken)
+        team = me & 1
+        out[SCORES] = obs.scores[team] / self.target
+        out[SCORES + 1] = obs.scores[1 - team] / self.target
+        out[BAGS] = obs.bags[team] / self.bag_limit
+        out[BAGS + 1] = obs.bags[1 - team] / self.bag_limit
+        out[DONE] = len(obs.tricks) / 13.0
