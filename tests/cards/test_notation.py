@@ -1,4 +1,4 @@
-"""The card notation of shared/rules/hearts.md, and the `Card` and `CardSet` values."""
+"""The card notation of docs/rules/hearts.md, and the `Card` and `CardSet` values."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every rule of shared/rules/hearts.md as a named test, on fixed deals and scripted play."""
+"""Every rule of docs/rules/hearts.md as a named test, on fixed deals and scripted play."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every rule of shared/rules/skull.md as a named test."""
+"""Every rule of docs/rules/skull.md as a named test."""
 
 from __future__ import annotations
 

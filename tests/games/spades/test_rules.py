@@ -1,4 +1,4 @@
-"""Every rule of shared/rules/spades.md as a named test: seating, dealing, bidding and play."""
+"""Every rule of docs/rules/spades.md as a named test: seating, dealing, bidding and play."""
 
 from __future__ import annotations
 

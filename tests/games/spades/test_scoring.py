@@ -1,4 +1,4 @@
-"""Scoring rules of shared/rules/spades.md as named tests: contracts, bags, Nil, the bag penalty."""
+"""Scoring rules of docs/rules/spades.md as named tests: contracts, bags, Nil, the bag penalty."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every rule of shared/rules/territory.md as a named test."""
+"""Every rule of docs/rules/territory.md as a named test."""
 
 from __future__ import annotations
 
