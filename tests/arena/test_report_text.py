@@ -102,7 +102,17 @@ def test_territory_seats_every_agent_by_default(tmp_path: Path) -> None:
     assert any(v is not None for row in summary["win_matrix"]["rows"] for v in row)
 
 
-def test_territory_with_one_seat_says_the_agents_never_meet(tmp_path: Path) -> None:
+def test_territory_with_one_seat_says_the_agents_never_meet(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("matplotlib")
+    drawn: dict[str, list[str]] = {}
+    save = report_module._save
+
+    def keep(plt: Any, figure: Any, path: Path) -> Path:
+        drawn[path.name] = [t.get_text() for axes in figure.axes for t in axes.texts]
+        return save(plt, figure, path)
+
+    monkeypatch.setattr(report_module, "_save", keep)
     out = tmp_path / "t"
     code, text = run("tournament", "territory:players=1", "-p", "size=6", "-p", "rounds=5",
                      "-a", "random,heuristic", "--deals", "1", "--seed", "2", "--backend",
@@ -112,6 +122,7 @@ def test_territory_with_one_seat_says_the_agents_never_meet(tmp_path: Path) -> N
     summary = json.loads((out / "summary.json").read_text())
     assert all(v is None for row in summary["win_matrix"]["rows"] for v in row)
     assert (out / "winrates.png").is_file()
+    assert "no win rates: no two agents\nmet in a game" in drawn["winrates.png"]
 
 
 def test_out_naming_a_file_says_it_is_a_file(tmp_path: Path) -> None:
