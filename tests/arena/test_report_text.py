@@ -90,15 +90,20 @@ def test_a_one_agent_tournament_is_refused(tmp_path: Path) -> None:
     assert "Traceback" not in text and not out.exists()
 
 
-def test_territory_seats_every_agent_by_default(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("fmt", "players", "note"), [
+    ("duplicate", 3, "players=3 seats the 3 agents at every game"),
+    ("round-robin", 2, "players=2 seats each pair at every game"),
+])
+def test_territory_seats_every_agent_by_default(tmp_path: Path, fmt: str, players: int,
+                                                note: str) -> None:
     out = tmp_path / "t"
     code, text = run("tournament", "territory", "-p", "size=6", "-p", "rounds=5", "-a",
-                     "random,heuristic", "--deals", "1", "--seed", "2", "--backend",
-                     "inprocess", "--no-progress", "--no-plots", "--out", str(out))
+                     "random,heuristic,zombie", "-f", fmt, "--deals", "1", "--seed", "2",
+                     "--backend", "inprocess", "--no-progress", "--no-plots", "--out", str(out))
     assert code == 0, text
-    assert "players=2 seats the 2 agents at every game" in text
+    assert note in text
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["settings"]["params"]["players"] == 2
+    assert summary["settings"]["params"]["players"] == players
     assert any(v is not None for row in summary["win_matrix"]["rows"] for v in row)
 
 

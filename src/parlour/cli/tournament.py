@@ -256,11 +256,14 @@ def _fit_the_table(settings: TournamentConfig) -> TournamentConfig:
         err.print(Text(f"Note: {game.spec} seats one player, so the agents never meet: each "
                        "plays the same deals alone, and the win-rate matrix stays empty"))
         return settings
-    seated = replace(settings, params={**settings.params, "players": len(field)})
+    pairs = checked.format == "round-robin" and checked.tables == "pairs"
+    players = 2 if pairs else len(field)
+    seated = replace(settings, params={**settings.params, "players": players})
     try:
         seated.game_object()
     except ParlourError:
         return settings
-    err.print(Text(f"Note: {game.id} seats one player by default; players={len(field)} seats "
-                   f"the {len(field)} agents at every game (-p players=1 plays each alone)"))
+    who = "each pair" if pairs else f"the {players} agents"
+    err.print(Text(f"Note: {game.id} seats one player by default; players={players} seats "
+                   f"{who} at every game (-p players=1 plays each alone)"))
     return seated
