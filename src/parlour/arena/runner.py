@@ -218,7 +218,9 @@ class Tournament:
 
     def _check_record(self, row: GameRow, resimulate: bool) -> str:
         """Why `row`'s stored result does not hold against its record ('' if it does)."""
-        name = row.record or record_name(row.game.index)
+        name = record_name(row.game.index)  # never a path the store names: it may be edited
+        if row.record != name:
+            return f"its stored record name {row.record!r} is not {name}"
         path = self.out / name
         if not path.is_file():
             return f"its record {name} is missing"
