@@ -171,3 +171,9 @@ def test_resume_reads_no_record_path_the_store_names(copy: Path, original: Path)
     assert "game 0002 is played again: its stored record name '/etc/passwd' is not " \
            "records/0002.json.gz" in text
     assert results(copy) == results(original)
+
+
+def test_a_schedule_seating_unknown_agents_is_an_error(copy: Path) -> None:
+    sql(copy, "UPDATE schedule SET seats = '[0, 7, 0, 1]' WHERE game = 2")
+    code, text = run("report", str(copy))
+    assert_one_line_error(code, text, "game 3 of its schedule seats agents it does not have")
