@@ -162,3 +162,18 @@ def test_resume_keeps_the_workers_of_the_run(copy: Path) -> None:
                      "--no-progress", "--no-plots")
     assert code == 0 and "on 1 worker(s)" in text, text
     assert stored_config(copy).workers == 1
+
+
+def test_resume_reads_no_record_path_the_store_names(copy: Path, original: Path) -> None:
+    sql(copy, "UPDATE results SET record = '/etc/passwd' WHERE game = 1")
+    code, text = resume(copy)
+    assert code == 0, text
+    assert "game 0002 is played again: its stored record name '/etc/passwd' is not " \
+           "records/0002.json.gz" in text
+    assert results(copy) == results(original)
+
+
+def test_a_schedule_seating_unknown_agents_is_an_error(copy: Path) -> None:
+    sql(copy, "UPDATE schedule SET seats = '[0, 7, 0, 1]' WHERE game = 2")
+    code, text = run("report", str(copy))
+    assert_one_line_error(code, text, "game 3 of its schedule seats agents it does not have")

@@ -2,13 +2,14 @@
 
 Tables and the progress bar use rich. Plots use matplotlib (``pip install 'parlour[render]'``),
 imported only when plots are drawn: ``ratings.png`` (OpenSkill mu with a 95% interval),
-``scores.png`` (each agent's mean return per deal) and ``winrates.png`` (the pairwise win-rate
-matrix).
+``scores.png`` (each agent's return per game, one value per deal) and ``winrates.png`` (the
+pairwise win-rate matrix).
 """
 
 from __future__ import annotations
 
 import math
+import textwrap
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -28,6 +29,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from parlour.arena.fitting import column_width, least_width, name_widths, wrap_name
 from parlour.arena.stats import Interval, TournamentStats
 from parlour.arena.worker import GameOutcome
 from parlour.core import ParlourError
@@ -78,21 +80,70 @@ def _title(stats: TournamentStats) -> str:
 
 
 # --- tables --------------------------------------------------------------------------------------
-def ranking_table(stats: TournamentStats) -> Table:
+WIDTH = 80
+"""The width tables are fitted to when the console's is not known."""
+NUMBERS = {"return", "score", "rating", "difference"}
+"""Columns of ``mean ± half`` that wrap at the ± when a terminal is too narrow for them."""
+
+
+def _p_value(p: float | None) -> str:
+    if p is None:
+        return "-"
+    return "< 0.0001" if p < 0.0001 else f"{p:.2g}" if p < 0.001 else f"{p:.3g}"
+
+
+def _fitted(columns: list[str], rows: list[list[str]], names: dict[str, float],
+            width: int) -> list[list[str]]:
+    """`rows` with the cells of the columns in `names` wrapped at their names' natural breaks,
+    each column given its share of the width the other columns leave."""
+    others = [column_width(c, [r[i] for r in rows]) for i, c in enumerate(columns)
+              if c not in names]
+    squeezed = [least_width(c, [r[i] for r in rows]) if _wraps(c)
+                else column_width(c, [r[i] for r in rows])
+                for i, c in enumerate(columns) if c not in names]
+    index = [columns.index(c) for c in names]
+    widths = name_widths(width, others, [[c, *(r[columns.index(c)] for r in rows)]
+                                         for c in names], list(names.values()), squeezed)
+    fitted = [list(r) for r in rows]
+    for i, size in zip(index, widths, strict=True):
+        for r in fitted:
+            r[i] = wrap_name(r[i], size)
+    return fitted
+
+
+def _wraps(column: str) -> bool:
+    return column in NUMBERS or column == "faults"
+
+
+def _table(title: str, columns: list[str], rows: list[list[str]], names: dict[str, float],
+           width: int, caption: str | None = None,
+           styles: list[str] | None = None) -> Table:
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, caption=caption,
+                  caption_justify="left", collapse_padding=True, pad_edge=False)
+    for i, column in enumerate(columns):
+        if column in names:
+            table.add_column(column, no_wrap=True)
+        elif _wraps(column):
+            table.add_column(column, justify="right",
+                             min_width=least_width(column, [r[i] for r in rows]))
+        else:
+            table.add_column(column, justify="right", no_wrap=True)
+    for n, row in enumerate(_fitted(columns, rows, names, width)):
+        cells: list[str | Text] = list(row)
+        if styles:
+            cells[-2] = Text(row[-2], style=styles[n])
+        table.add_row(*cells)
+    return table
+
+
+def ranking_table(stats: TournamentStats, width: int = WIDTH) -> Table:
     """Rank, agent, games, mean return ± 95% interval, mean score (where it is not the return
-    or its negative), win rate, rating, seconds per decision (mean and maximum), faults."""
-    table = Table(title=_title(stats), title_justify="left", box=box.SIMPLE_HEAD,
-                  caption="return: mean per deal ± 95% interval; rating: OpenSkill mu ± "
-                          "sigma; time and max: seconds per decision", caption_justify="left",
-                  collapse_padding=True, pad_edge=False)
+    or its negative), win rate, rating, seconds per decision (mean and maximum), faults;
+    fitted to `width` columns: names wrap at their natural breaks, no column is dropped."""
     scores = any(a.score.n and abs(a.score.mean) != abs(a.value.mean) for a in stats.agents)
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column("agent", overflow="fold", min_width=9, ratio=1)
-    columns = ["games", "return", *(["score"] if scores else []), "win %", "rating", "time",
-               "max"]
-    for column in columns:
-        table.add_column(column, justify="right", no_wrap=True)
-    table.add_column("faults", justify="right", overflow="fold")
+    columns = ["#", "agent", "games", "return", *(["score"] if scores else []), "win %",
+               "rating", "time", "max", "faults"]
+    rows = []
     for a in stats.agents:
         rating = "-" if a.rating is None else f"{a.rating:.1f} ± {a.rating_sigma or 0:.1f}"
         faults = ", ".join(f"{n} {kind}" for kind, n in a.faults.items()) or "0"
@@ -102,35 +153,34 @@ def ranking_table(stats: TournamentStats) -> Table:
             row.append(_number(a.score.mean, _digits(a.score.mean) if a.score.n else 2))
         row += ["-" if a.win_rate is None else f"{100 * a.win_rate:.1f}", rating,
                 _seconds(a.mean_move_time), _seconds(a.max_move_time), faults]
-        table.add_row(*row)
-    return table
+        rows.append(row)
+    return _table(_title(stats), columns, rows, {"agent": 1.0}, width,
+                  caption="return: mean per game ± 95% interval over deals; rating: "
+                          "OpenSkill mu ± sigma; time and max: seconds per decision")
 
 
-def comparisons_table(stats: TournamentStats) -> Table | None:
-    """Every pair: difference per deal ± 95% interval, p (Holm), verdict, head-to-head wins."""
+def comparisons_table(stats: TournamentStats, width: int = WIDTH) -> Table | None:
+    """Every pair: difference per deal ± 95% interval, p (Holm), verdict, head-to-head wins;
+    fitted to `width` columns like the ranking."""
     if not stats.comparisons:
         return None
-    table = Table(title="Pairwise comparisons (paired t-test over shared deals, Holm-corrected)",
-                  title_justify="left", box=box.SIMPLE_HEAD, collapse_padding=True,
-                  pad_edge=False)
-    table.add_column("agents", overflow="fold", ratio=1)
-    for column in ("deals", "difference", "p"):
-        table.add_column(column, justify="right", no_wrap=True)
-    table.add_column("verdict", overflow="fold", ratio=1)
-    table.add_column("a beat b", justify="right", no_wrap=True)
+    columns = ["agents", "deals", "difference", "p", "verdict", "a beat b"]
+    rows = []
+    styles = []
     for c in stats.comparisons:
-        p = "-" if c.p_holm is None else f"{c.p_holm:.3g}"
-        style = "bold" if c.verdict.endswith("better") else "dim"
         rate = "-" if c.a_win_rate is None else f"{100 * c.a_win_rate:.0f}% of {c.games}"
-        table.add_row(f"{c.a} vs {c.b}", f"{c.deals} {c.paired_over}s", _interval(c.difference),
-                      p, Text(c.verdict, style=style), rate)
-    return table
+        rows.append([f"{c.a} vs {c.b}", f"{c.deals} {c.paired_over}s", _interval(c.difference),
+                     _p_value(c.p_holm), c.verdict, rate])
+        styles.append("bold" if c.verdict.endswith("better") else "dim")
+    return _table("Pairwise comparisons (paired t-test over shared deals, Holm-corrected)",
+                  columns, rows, {"agents": 0.6, "verdict": 0.4}, width, styles=styles)
 
 
 def print_report(console: Console, stats: TournamentStats, out: Path | None = None) -> None:
     """The ranking, the comparisons, and where the files are."""
-    parts: list[Any] = [ranking_table(stats)]
-    comparisons = comparisons_table(stats)
+    width = console.width
+    parts: list[Any] = [ranking_table(stats, width)]
+    comparisons = comparisons_table(stats, width)
     if comparisons is not None:
         parts.append(comparisons)
     console.print(Group(*parts))
@@ -198,7 +248,7 @@ def write_plots(stats: TournamentStats, out: Path) -> list[Path]:
         raise ParlourError("plots need matplotlib: pip install 'parlour[render]'") from None
     written = []
     agents = stats.agents
-    names = [a.name for a in agents]
+    names = [_label(a.name) for a in agents]
 
     rated = [a for a in agents if a.rating is not None]
     figure, axes = plt.subplots(figsize=(7, 1.2 + 0.45 * max(1, len(rated))))
@@ -207,12 +257,12 @@ def write_plots(stats: TournamentStats, out: Path) -> list[Path]:
         axes.errorbar([a.rating or 0.0 for a in rated], range(len(rated)),
                       xerr=[1.96 * (a.rating_sigma or 0.0) for a in rated], fmt="o",
                       capsize=4, color="#1f5fa8")
-        axes.set_yticks(range(len(rated)), [a.name for a in rated])
+        axes.set_yticks(range(len(rated)), [_label(a.name) for a in rated])
     else:
         axes.text(0.5, 0.5, "no ratings (no game had two agents)", ha="center",
                   transform=axes.transAxes)
     axes.set_xlabel("OpenSkill rating (mu, 95% interval)")
-    axes.set_title(_title(stats), fontsize=9)
+    _set_title(axes, figure, _title(stats))
     written.append(_save(plt, figure, out / PLOTS[0]))
 
     shown = [a for a in agents if a.values]
@@ -225,10 +275,11 @@ def write_plots(stats: TournamentStats, out: Path) -> list[Path]:
             if a.value.low is not None and a.value.high is not None:
                 axes.plot([x, x], [a.value.low, a.value.high], color="#c0392b", linewidth=4,
                           alpha=0.7)
-        axes.set_xticks(positions, [a.name for a in shown], rotation=20, ha="right")
-    axes.set_ylabel("mean return per deal")
-    axes.set_title("returns per deal (box: quartiles; triangle: mean; red: its 95% interval)",
-                   fontsize=9)
+        axes.set_xticks(positions, [_label(a.name) for a in shown], rotation=20, ha="right")
+    axes.set_ylabel("return per game")
+    _set_title(axes, figure, "Returns: one value per deal, the agent's mean over the games "
+                             "that replayed it (box: quartiles; triangle: mean; red: the "
+                             "mean's 95% interval)")
     written.append(_save(plt, figure, out / PLOTS[1]))
 
     size = max(3.0, 0.9 * len(agents) + 2)
@@ -242,14 +293,52 @@ def write_plots(stats: TournamentStats, out: Path) -> list[Path]:
             if value is not None:
                 axes.text(j, i, f"{100 * value:.0f}%", ha="center", va="center", fontsize=8,
                           color="white" if value < 0.2 or value > 0.8 else "black")
+    if not any(v is not None for row in stats.win_matrix for v in row):
+        axes.text(0.5, 0.5, "no win rates: no two agents\nmet in a game", ha="center",
+                  va="center", transform=axes.transAxes, fontsize=9)
     figure.colorbar(image, ax=axes, label="row's win rate against column")
-    axes.set_title("pairwise win rate", fontsize=9)
+    _set_title(axes, figure, "pairwise win rate: the share of the games two agents met in "
+                             "that the row's agent did better")
     written.append(_save(plt, figure, out / PLOTS[2]))
     return written
 
 
+def _label(name: str) -> str:
+    """An agent's name as a tick label: wrapped at its natural breaks."""
+    return wrap_name(name, 24)
+
+
+def _set_title(axes: Any, figure: Any, text: str, points: float = 9.0) -> None:
+    """The figure's title, centred on the figure (not on the axes, which long tick labels push
+    aside) and wrapped to its width, so that no part of it is cut off."""
+    inches = figure.get_size_inches()[0]
+    figure.suptitle(textwrap.fill(text, max(20, int(inches * 72 / (0.6 * points)) - 8)),
+                    fontsize=points)
+
+
+MARGIN = 4.0
+"""Pixels kept free between a title and the figure's edge."""
+
+
+def _fit_title(figure: Any) -> None:
+    """Wrap the figure's title narrower until it lies inside the figure with a margin."""
+    title = figure._suptitle
+    for _ in range(8):
+        figure.tight_layout()
+        if title is None:
+            return
+        box = title.get_window_extent(figure.canvas.get_renderer())
+        width = figure.bbox.width
+        if box.x0 >= MARGIN and box.x1 <= width - MARGIN:
+            return
+        longest = max(len(line) for line in title.get_text().split("\n"))
+        title.set_text(textwrap.fill(title.get_text().replace("\n", " "),
+                                     max(12, int(longest * (width - 2 * MARGIN) / box.width)
+                                         - 1)))
+
+
 def _save(plt: Any, figure: Any, path: Path) -> Path:
-    figure.tight_layout()
+    _fit_title(figure)
     figure.savefig(path, dpi=110)
     plt.close(figure)
     return path

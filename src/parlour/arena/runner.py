@@ -81,6 +81,7 @@ def error_line(game: Scheduled, name: str, error: ErrorItem) -> str:
 
 def stored_config(out: str | Path) -> TournamentConfig:
     """The settings of the tournament stored in `out`."""
+    _not_a_file(Path(out))
     path = Path(out) / FILENAME
     if not path.is_file():
         raise ParlourError(f"nothing to resume in {str(out)!r}: it holds no tournament "
@@ -115,7 +116,14 @@ class Tournament:
                                                             strict=True))]
         self._lock: IO[Any] | None = None
         self._check_agents()
-        self._lock = _prepare(self.out, resume)
+        # the backend starts (Ray may fail to) before any file is made, so a failed start
+        # leaves nothing behind that would block the next run
+        self.backend = make_backend(config.backend, config.workers or 1, config.address)
+        try:
+            self._lock = _prepare(self.out, resume)
+        except BaseException:
+            self.backend.close()
+            raise
         try:
             self.store = Store(self.out / FILENAME)
             if resume:
@@ -141,6 +149,9 @@ class Tournament:
         store = getattr(self, "store", None)
         if store is not None:
             store.close()
+        backend = getattr(self, "backend", None)
+        if backend is not None:
+            backend.close()
         if self._lock is not None:
             self._lock.close()
             self._lock = None
@@ -207,7 +218,9 @@ class Tournament:
 
     def _check_record(self, row: GameRow, resimulate: bool) -> str:
         """Why `row`'s stored result does not hold against its record ('' if it does)."""
-        name = row.record or record_name(row.game.index)
+        name = record_name(row.game.index)  # never a path the store names: it may be edited
+        if row.record != name:
+            return f"its stored record name {row.record!r} is not {name}"
         path = self.out / name
         if not path.is_file():
             return f"its record {name} is missing"
@@ -251,17 +264,15 @@ class Tournament:
                           str(self.out.resolve() / record_name(g.index)) if here else "")
                  for g in pending]
         levels = quiet_logs()
-        backend = make_backend(c.backend, c.workers or 1, c.address)
         played = 0
         try:
             with (self.out / ERRORS).open("a", encoding="utf-8") as errors:
-                for outcome in backend.run(tasks):
+                for outcome in self.backend.run(tasks):
                     self._commit(by_index[outcome.index], outcome, errors)
                     played += 1
                     if progress is not None:
                         progress.advance(outcome)
         finally:
-            backend.close()
             restore_logs(levels)
         return played
 
@@ -315,14 +326,21 @@ def write_error_log(path: Path, rows: Sequence[GameRow], names: Sequence[str]) -
     return len(lines)
 
 
+def _not_a_file(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise ParlourError(f"output directory {str(out)!r} is a file, not a directory: choose "
+                           "a new or empty directory")
+
+
 def _prepare(out: Path, resume: bool) -> IO[Any] | None:
     """Check the output directory (new or empty; or holding the tournament to resume) and
     lock it against a second run."""
+    _not_a_file(out)
     if resume:
         if not (out / FILENAME).is_file():
             raise ParlourError(f"nothing to resume in {str(out)!r}: it holds no tournament "
                                f"({FILENAME})")
-    elif out.exists() and (not out.is_dir() or any(out.iterdir())):
+    elif out.exists() and any(out.iterdir()):
         raise ParlourError(f"output directory {str(out)!r} is not empty; the records of two "
                            "runs must not mix: choose another or remove it (or continue the "
                            "tournament in it with --resume)")

@@ -266,6 +266,11 @@ class Store:
         """Games whose stored rows disagree: a result without its seats, seats of other agents,
         a result of a game not in the schedule. Maps game index to what is wrong."""
         planned = {g.index: g.seats for g in self.schedule()}
+        known = {a.index for a in self.agents()}
+        for index, seats in planned.items():
+            if not set(seats) <= known:
+                raise StoreError(f"the results store {str(self.path)!r} is damaged: game "
+                                 f"{index + 1} of its schedule seats agents it does not have")
         seated: dict[int, list[int]] = {}
         for game, agent in self.db.execute("SELECT game, agent FROM seats ORDER BY game, seat"):
             seated.setdefault(game, []).append(agent)

@@ -197,7 +197,7 @@ def replay(
     max_size: Annotated[float, typer.Option(help="Refuse records larger than this many MB "
                                             "(compressed or not).", min=0.001)] = 50.0,
     max_moves: Annotated[int, typer.Option(help="Refuse records of more moves than this.",
-                                           min=1)] = 1_000_000,
+                                           min=1)] = 200_000,
 ) -> None:
     """Re-simulate a record, verify it, and show it hand by hand."""
     from parlour.cli.play import show_record

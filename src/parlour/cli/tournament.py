@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -19,6 +20,7 @@ from parlour.cli.app import app, console, err, usage_errors
 from parlour.core import ParlourError, parse_spec
 
 if TYPE_CHECKING:
+    from parlour.arena.config import TournamentConfig
     from parlour.arena.stats import TournamentStats
 
 FORMAT_HELP = "duplicate, head-to-head, vs-baseline, round-robin or battle-royale."
@@ -131,6 +133,8 @@ def tournament(
             extra.update(parse_spec("x:" + item)[1])
         flags["params"] = {**settings.params, **extra}
     settings = TournamentConfig.from_mapping(flags, "the command line", base=settings)
+    if not resume:
+        settings = _fit_the_table(settings)
 
     from parlour.arena.report import ProgressBar, print_report, write_plots
 
@@ -232,3 +236,34 @@ def _verified(directory: Path) -> TournamentStats:
         else:
             err.print(f"every stored result of {str(directory)!r} matches its record")
         return run.finish()
+
+
+def _fit_the_table(settings: TournamentConfig) -> TournamentConfig:
+    """Refuse a tournament of one agent; seat every agent at a game that seats one player by
+    default (Territory), so that the agents meet, or say that they never do."""
+    checked = settings.checked()
+    field = [*checked.agents, *checked.baselines]
+    if len(field) < 2:
+        raise ParlourError(
+            f"a tournament compares agents, and {field[0]!r} is the only one: name two or more "
+            f"(--agents {field[0]},heuristic), or a field for it (--format vs-baseline "
+            f"--baseline heuristic); to watch one agent play, use parlour play --count")
+    game = checked.game_object()
+    if game.num_players != 1 or checked.format == "vs-baseline":
+        return settings
+    given = {**parse_spec(settings.game)[1], **settings.params}
+    if "players" in given or "players" not in {p.name for p in game.parameters}:
+        err.print(Text(f"Note: {game.spec} seats one player, so the agents never meet: each "
+                       "plays the same deals alone, and the win-rate matrix stays empty"))
+        return settings
+    pairs = checked.format == "round-robin" and checked.tables == "pairs"
+    players = 2 if pairs else len(field)
+    seated = replace(settings, params={**settings.params, "players": players})
+    try:
+        seated.game_object()
+    except ParlourError:
+        return settings
+    who = "each pair" if pairs else f"the {players} agents"
+    err.print(Text(f"Note: {game.id} seats one player by default; players={players} seats "
+                   f"{who} at every game (-p players=1 plays each alone)"))
+    return seated

@@ -18,8 +18,9 @@ from parlour.core import RecordError
 
 MAX_BYTES = 50_000_000
 """The largest record text read by default (50 MB); `load(..., max_bytes=)` raises it."""
-MAX_MOVES = 1_000_000
-"""The most moves a record may hold by default; `load(..., max_moves=)` raises it."""
+MAX_MOVES = 200_000
+"""The most moves a record may hold by default (a long Skat series has a few thousand);
+`load(..., max_moves=)` raises it."""
 MAX_DIGITS = 40
 """The most digits of an integer in a record (seeds have 19)."""
 MAX_DEPTH = 16
