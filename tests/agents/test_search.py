@@ -284,9 +284,41 @@ def test_time_limited_search_stops_and_reports() -> None:
     assert pimc.worlds_searched >= 1
 
 
+def test_seconds_is_the_time_budget_and_time_its_older_name() -> None:
+    assert ISMCTSAgent(hearts(), seconds="0.1").count is None
+    assert make_agent("ismcts:seconds=0.1", hearts(), 0, Random(0)).time == 0.1  # type: ignore[attr-defined]
+    assert make_agent("pimc:seconds=0.5,worlds=9", hearts(), 0, Random(0)).count == 9  # type: ignore[attr-defined]
+    assert ISMCTSAgent(hearts(), time=0.25).time == 0.25
+    with pytest.raises(AgentError, match="both 'seconds' and 'time'"):
+        make_agent("ismcts:seconds=0.1,time=0.2", hearts(), 0, Random(0))
+
+
+def test_tree_reuse_starts_from_the_last_trees_node() -> None:
+    """With reuse=true some searches carry root visits over from the previous decision (root
+    visits then exceed the iterations run); without it none do. Moves stay seeded."""
+    game = hearts()
+
+    def searches(reuse: bool) -> tuple[list[tuple[int, int]], list[str]]:
+        agent = ISMCTSAgent(game, 0, Random(5), iterations=60, reuse=reuse)
+        match = parlour.Match(game, [agent, "heuristic", "heuristic", "heuristic"], seed=2)
+        seen, last = [], None
+        for _ in match:
+            if agent.report is not None and agent.report is not last:
+                last = agent.report
+                seen.append((sum(last.visits.values()), last.iterations))
+        return seen, [m.action for m in match.record().moves]
+
+    kept, moves = searches(True)
+    assert any(visits > ran for visits, ran in kept)
+    assert searches(True)[1] == moves
+    assert all(visits == ran for visits, ran in searches(False)[0])
+
+
 @pytest.mark.parametrize(
     ("spec", "words"),
     [
+        ("ismcts:seconds=-1", ["'seconds'", "more than 0"]),
+        ("ismcts:reuse=maybe", ["'reuse'", "true or false"]),
         ("ismcts:iterations=abc", ["'iterations'", "'abc'", "ismcts:iterations=abc"]),
         ("ismcts:iterations=0", ["'iterations'", "at least 1"]),
         ("ismcts:iterations=2.5", ["'iterations'", "whole number"]),

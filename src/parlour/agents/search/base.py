@@ -13,8 +13,9 @@ from parlour.agents.search.playout import AUTO, Playout
 from parlour.core import Action, AgentError, Game, Observation, ParlourError, State
 
 COMMON_OPTIONS = (
-    opt.Option("time", opt.seconds, None,
+    opt.Option("seconds", opt.seconds, None,
                "Seconds per decision; with it alone the count limit is lifted."),
+    opt.Option("time", opt.seconds, None, "The same as 'seconds' (its older name)."),
     opt.Option("rollout", opt.name, AUTO,
                "Playout policy: 'random', one of the game's agents ('heuristic'), or 'auto' "
                "(the game's heuristic where it has one, else random)."),
@@ -47,13 +48,17 @@ class SearchAgent(BaseAgent):
         self.rng = rng if rng is not None else Random(0)
         self.spec = opt.spec_text(self.name, options)
         values = opt.read_options(self.name, self.options, options)
-        self.time: float | None = values["time"]
+        if values["seconds"] is not None and values["time"] is not None:
+            raise AgentError(f"agent spec {self.spec!r} gives both 'seconds' and 'time'; "
+                             "give one of them")
+        self.time: float | None = values["seconds"] if values["seconds"] is not None \
+            else values["time"]
         self.rollout: str = values["rollout"]
         self.horizon: int | None = values["horizon"]
         self.value: str = values["value"]
         self.moves: str = values["moves"]
         self.count: int | None = values[self.count_option]
-        if self.time is not None and self.count_option not in options:
+        if self.time is not None and self.count_option not in options:  # time alone
             self.count = None
         self.configure(values)
         self.game: Game[Any] | None = None

@@ -1,8 +1,10 @@
 """Information Set Monte Carlo Tree Search (single observer, with determinisation).
 
-One tree per decision, seen from the searching seat. Each iteration samples a world consistent
-with the seat's observation, descends the tree in that world, adds one edge, plays out to the
-horizon and backs every seat's value up the path it took.
+One tree per decision (or, with ``reuse=true``, the previous decision's tree re-rooted at the
+node of the new observation, when the last search reached it), seen from the searching seat.
+Each iteration samples a world consistent with the seat's observation, descends the tree in
+that world, adds one edge, plays out to the horizon and backs every seat's value up the path
+it took.
 
 - A node's edges are keyed by action and hold the acting seat's statistics: visits, total
   value, and availability (how often the action was legal when the node was visited). UCB uses
@@ -177,7 +179,7 @@ def _child(node: _Node, view: Any) -> _Node:
 
 
 class ISMCTSAgent(SearchAgent):
-    """SO-ISMCTS: ``ismcts:iterations=1000,c=0.3,root=halving,time=...,rollout=auto``.
+    """SO-ISMCTS: ``ismcts:iterations=1000,c=0.3,root=halving,seconds=...,rollout=auto``.
 
     With ``root=halving`` it plays the best final candidate of sequential halving; with
     ``root=ucb`` the root action visited most (ties: higher mean value, then the generator).
@@ -195,6 +197,9 @@ class ISMCTSAgent(SearchAgent):
         opt.Option("opponents", opt.choice("tree", "policy"), "tree",
                    "How the other seats move in the tree: by their own statistics ('tree'), or "
                    "as the rollout policy plays in each sampled world ('policy')."),
+        opt.Option("reuse", opt.boolean, False,
+                   "Keep the tree between decisions: the next search starts from the node of "
+                   "the new observation, with its statistics."),
         *COMMON_OPTIONS,
     )
 
@@ -202,7 +207,10 @@ class ISMCTSAgent(SearchAgent):
         self.c: float = values["c"]
         self.root: str = values["root"]
         self.opponents: str = values["opponents"]
+        self.reuse: bool = values["reuse"]
         self.report: SearchReport | None = None
+        self._last: _Tree | None = None
+        """The previous decision's tree, kept with ``reuse=true``."""
 
     def act(self, observation: Observation) -> Action:
         legal = self.candidates(observation) if self.playout else observation.legal_actions
@@ -229,7 +237,10 @@ class ISMCTSAgent(SearchAgent):
 
     def _search(self, observation: Observation) -> tuple[_Tree, Sequence[Action]]:
         game, playout = self.ready(observation)
-        tree = _Tree(game, playout, observation, self.c, self.rng.randrange, self.opponents)
+        tree = self._reused(observation) if self.reuse else None
+        if tree is None:
+            tree = _Tree(game, playout, observation, self.c, self.rng.randrange, self.opponents)
+        self._last = tree if self.reuse else None
         clock = time.perf_counter
         start = clock()
         finalists: Sequence[Action]
@@ -246,6 +257,22 @@ class ISMCTSAgent(SearchAgent):
             values={a: e[2] / e[0] for a, e in edges.items() if e[0]},
         )
         return tree, finalists
+
+    def on_game_start(self, game: Game[Any], seat: int) -> None:
+        super().on_game_start(game, seat)
+        self._last = None
+
+    def _reused(self, observation: Observation) -> _Tree | None:
+        """The last tree re-rooted at the node of `observation`, if the last search reached it
+        (within one round of moves: this seat's and every other seat's once)."""
+        last = self._last
+        if last is None or last.seat != observation.seat or last.playout is not self.playout:
+            return None
+        node = _find(last.root, last.key(observation), len(last.low) + 1)
+        if node is None:
+            return None
+        last.root = node
+        return last
 
     def _ucb(self, tree: _Tree, game: Game[Any], observation: Observation) -> int:
         limit = self.count
@@ -286,6 +313,20 @@ class ISMCTSAgent(SearchAgent):
                 candidates.sort(key=tree.mean, reverse=True)
                 del candidates[max(1, (len(candidates) + 1) // 2):]
         return candidates, done
+
+
+def _find(root: _Node, key: Any, depth: int) -> _Node | None:
+    """The node keyed `key` among the descendants of `root` at most `depth` moves down."""
+    level = [root]
+    for _ in range(depth):
+        following: list[_Node] = []
+        for node in level:
+            found = node.children.get(key)
+            if found is not None:
+                return found
+            following.extend(node.children.values())
+        level = following
+    return None
 
 
 def _key_function(observation: Observation) -> Any:

@@ -18,9 +18,9 @@ from parlour.core import Action, Observation
 
 
 class PIMCAgent(SearchAgent):
-    """PIMC: ``pimc:worlds=20,rollouts=1,rollout=auto,time=...,horizon=deal``.
+    """PIMC: ``pimc:worlds=20,rollouts=1,rollout=auto,seconds=...,horizon=deal``.
 
-    With ``time`` alone, it samples worlds until the time is up (always at least one); with
+    With ``seconds`` alone, it samples worlds until the time is up (always at least one); with
     both, it stops at whichever limit comes first.
     """
 
