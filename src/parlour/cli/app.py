@@ -217,6 +217,7 @@ def render(
 
 
 from parlour.cli import tournament as _tournament  # noqa: E402, F401 (registers its commands)
+from parlour.cli import train as _train  # noqa: E402, F401 (registers its command)
 
 
 @app.command()
