@@ -27,12 +27,14 @@ GENERIC_AGENTS: dict[str, str | AgentFactory] = {
     "human": "parlour.console.human:HumanAgent",
     "ismcts": "parlour.agents.search.ismcts:ISMCTSAgent",
     "pimc": "parlour.agents.search.pimc:PIMCAgent",
+    "learned": "parlour.agents.learned:learned_agent",
 }
 
 SCHEMES: dict[str, str | AgentFactory] = {
     "file": "parlour.agents.pyfile:file_agent",
     "exec": "parlour.agents.external:exec_agent",
     "heartless": "parlour.agents.heartless:heartless_agent",
+    "learned": "parlour.agents.learned:learned_file_agent",
 }
 """Spec prefixes whose rest is raw text (a path or a command line), not key=value options.
 

@@ -277,6 +277,7 @@ def _require_render_extra() -> None:
 
 
 from parlour.cli import tournament as _tournament  # noqa: E402, F401 (registers its commands)
+from parlour.cli import train as _train  # noqa: E402, F401 (registers its command)
 
 
 @app.command()

@@ -1,0 +1,124 @@
+"""Learned agents: a trained Q network played with numpy alone (no torch at play time).
+
+A policy file (``.npz``) holds the layers as plain arrays (``w0``, ``b0``, ``w1``, ...: the
+hidden layers use ReLU, the last gives one value per action id) and a JSON ``meta`` string
+naming the game and the observation shape. The agent encodes its observation
+(`Game.encode`), runs the layers, and plays the legal action of highest value.
+
+``learned`` plays the weights shipped with the game (``parlour/games/<pkg>/learned/<id>.npz``);
+``learned:PATH`` plays a file of your own.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import numpy as np
+
+from parlour.agents.base import BaseAgent
+from parlour.core import Action, AgentError, Game, Observation
+
+FORMAT = "parlour.policy"
+
+
+class Policy:
+    """A multilayer perceptron as numpy arrays: ``values(x)`` gives one value per action id."""
+
+    def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], meta: dict[str, Any]) -> None:
+        self.layers = [(np.ascontiguousarray(w, dtype=np.float32),
+                        np.ascontiguousarray(b, dtype=np.float32)) for w, b in layers]
+        self.meta = meta
+
+    @property
+    def input_size(self) -> int:
+        return int(self.layers[0][0].shape[0])
+
+    @property
+    def num_actions(self) -> int:
+        return int(self.layers[-1][0].shape[1])
+
+    def values(self, x: np.ndarray) -> np.ndarray:
+        """Action values for a flat input (or a batch of them, one per row)."""
+        last = len(self.layers) - 1
+        for i, (w, b) in enumerate(self.layers):
+            x = x @ w + b
+            if i < last:
+                np.maximum(x, 0.0, out=x)
+        return x
+
+    def save(self, path: str | Path) -> None:
+        arrays: dict[str, Any] = {"meta": np.array(json.dumps({"format": FORMAT, **self.meta}))}
+        for i, (w, b) in enumerate(self.layers):
+            arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+        with open(path, "wb") as file:
+            np.savez_compressed(file, **arrays)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Policy:
+        """Read a policy file; a file that is not one raises `AgentError` naming it."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(str(data["meta"]))
+                count = sum(1 for key in data.files if key.startswith("w"))
+                layers = [(data[f"w{i}"], data[f"b{i}"]) for i in range(count)]
+        except (OSError, ValueError, KeyError, json.JSONDecodeError) as error:
+            raise AgentError(f"cannot read policy file {str(path)!r}: {error}") from None
+        if meta.get("format") != FORMAT or not layers:
+            raise AgentError(f"{str(path)!r} is not a parlour policy file")
+        return cls(layers, meta)
+
+
+def shipped_policy_path(game: Game[Any]) -> Path:
+    """Where the weights shipped for `game` live (whether or not they exist)."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    return Path(str(resources.files(package))) / "learned" / f"{game.id}.npz"
+
+
+class LearnedAgent(BaseAgent):
+    """Plays the legal action with the highest learned value (ties: the lowest id)."""
+
+    name = "learned"
+
+    def __init__(self, game: Game[Any], policy: Policy, seat: int = 0,
+                 rng: Random | None = None) -> None:
+        self.game = game
+        self.policy = policy
+        self.encoding = game.encoding
+        size = int(np.prod(self.encoding.shape))
+        if policy.input_size != size or policy.num_actions != self.encoding.num_actions:
+            raise AgentError(
+                f"policy {policy.meta.get('game', '?')!r} does not fit {game.spec}: it takes "
+                f"{policy.input_size} inputs and {policy.num_actions} actions, the game has "
+                f"{size} and {self.encoding.num_actions}")
+
+    def act(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        encoding = self.encoding
+        values = self.policy.values(encoding.encode(observation).reshape(-1))
+        ids = [encoding.action_id(a, observation) for a in legal]
+        best = max(range(len(ids)), key=lambda i: (values[ids[i]], -ids[i]))
+        return legal[best]
+
+
+def learned_agent(game: Game[Any], seat: int = 0, rng: Random | None = None) -> LearnedAgent:
+    """``learned``: the weights shipped with the game."""
+    path = shipped_policy_path(game)
+    if not path.exists():
+        raise AgentError(f"no learned weights ship with {game.id}; train some with "
+                         f"'parlour train {game.id}' and play them as learned:PATH")
+    return LearnedAgent(game, Policy.load(path), seat, rng)
+
+
+def learned_file_agent(text: str, game: Game[Any], seat: int = 0, rng: Random | None = None,
+                       limits: Any = None) -> LearnedAgent:
+    """``learned:PATH``: a policy file of your own (from ``parlour train``)."""
+    path = Path(text).expanduser()
+    if not path.is_file():
+        raise AgentError(f"learned:{text}: no such policy file")
+    return LearnedAgent(game, Policy.load(path), seat, rng)

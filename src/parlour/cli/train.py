@@ -1,0 +1,100 @@
+"""`parlour train`: Deep Monte-Carlo training of a learned bot (a face on `parlour.rl.dmc`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from parlour.cli.app import app, console, usage_errors
+from parlour.core import ParlourError, load_game
+
+
+@app.command()
+@usage_errors
+def train(
+    game: Annotated[str, typer.Argument(
+        help="Game id, optionally with parameters (skull:players=3).", show_default=False)],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Directory for the checkpoint, "
+                                      "policy.npz, log.jsonl and curve.png.")] = Path("runs/run"),
+    steps: Annotated[int, typer.Option(help="Learner decisions to train on.")] = 200_000,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    envs: Annotated[int, typer.Option(help="Games played in lockstep.")] = 64,
+    round_steps: Annotated[int, typer.Option(
+        help="Decisions per game in a round (checkpoints fall between rounds).")] = 64,
+    pool: Annotated[str, typer.Option(
+        help="Who fills the other seats, by weight: agent specs, self (the learner), past "
+             "(an earlier snapshot).")] = "heuristic=0.5,random=0.1,self=0.2,past=0.2",
+    hidden: Annotated[str, typer.Option(help="Hidden layer sizes.")] = "256,256",
+    lr: Annotated[float, typer.Option(help="Adam's learning rate.")] = 3e-4,
+    batch: Annotated[int, typer.Option(help="Decisions per gradient step.")] = 512,
+    epsilon_steps: Annotated[int, typer.Option(
+        help="Decisions over which exploration falls from 0.1 to 0.02.")] = 200_000,
+    eval_every: Annotated[int, typer.Option(help="Evaluate and checkpoint every N rounds.")] = 10,
+    eval_deals: Annotated[int, typer.Option(help="Duplicate deals per evaluation.")] = 40,
+    resume: Annotated[bool, typer.Option(
+        help="Go on from the checkpoint in --out (its settings; --steps may extend it).")
+    ] = False,
+) -> None:
+    """Train a bot by Deep Monte-Carlo against a pool of opponents (needs the train extra).
+
+    Writes OUT/policy.npz, which plays as learned:OUT/policy.npz with numpy alone.
+    """
+    from parlour.rl import dmc
+
+    dmc.require_torch()
+    if resume:
+        trainer = dmc.Trainer.resume(out, steps=steps)
+    else:
+        if (out / "checkpoint.pt").exists():
+            raise ParlourError(f"{str(out)!r} holds a run already: add --resume to go on, or "
+                               "choose another --out")
+        try:
+            sizes = tuple(int(h) for h in hidden.split(","))
+        except ValueError:
+            raise ParlourError(f"--hidden {hidden!r}: expected sizes like 256,256") from None
+        load_game(game)
+        config = dmc.TrainConfig(game=game, seed=seed, steps=steps, num_envs=envs,
+                                 steps_per_round=round_steps, hidden=sizes, lr=lr,
+                                 batch=batch, epsilon_steps=epsilon_steps,
+                                 pool=dmc.parse_pool(pool), eval_every=eval_every,
+                                 eval_deals=eval_deals)
+        trainer = dmc.Trainer(config, out)
+    run_with_progress(trainer)
+    console.print(f"policy: {out / 'policy.npz'}  (play it as learned:{out / 'policy.npz'})")
+
+
+def run_with_progress(trainer: Any) -> None:
+    """Run `trainer` under a rich progress bar that shows the last evaluation."""
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    config = trainer.config
+    total = config.rounds * config.num_envs * config.steps_per_round
+    columns = (TextColumn("{task.description}"), BarColumn(bar_width=20), TaskProgressColumn(),
+               TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("{task.fields[last]}"))
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task("training", total=total, completed=trainer.decisions,
+                                 last="")
+
+        def report(trainer: Any, row: dict[str, Any] | None) -> None:
+            fields: dict[str, Any] = {}
+            if row is not None:
+                text = f"heuristic {row.get('heuristic', float('nan')):+.3f}"
+                if "random" in row:
+                    text += f" random {row['random']:+.3f}"
+                fields["last"] = text
+                rate = trainer.moves / max(trainer.seconds, 1e-9)
+                progress.console.print(
+                    f"round {row['round']}: {row['decisions']:,} decisions; gain per deal vs "
+                    f"{text.replace(' random', ', vs random')}; {rate:,.0f} moves/s")
+            progress.update(task, completed=trainer.decisions, **fields)
+
+        trainer.run(report)

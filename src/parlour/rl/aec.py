@@ -1,0 +1,132 @@
+"""A PettingZoo AEC environment for any parlour game, in PettingZoo's classic conventions.
+
+Agents are ``seat_0``, ``seat_1``, ...; each observation is a dict with ``observation`` (the
+game's float32 encoding) and ``action_mask`` (int8, 1 for legal action ids). Rewards are
+`returns()` at the end, or with ``per_deal_rewards=True`` each seat's change of standing at
+the end of every deal. ``render_mode="ansi"`` renders the console view of the seat to act.
+An illegal action id raises `ParlourError`; nothing is substituted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from parlour.core import Game, ParlourError, derive_seed
+from parlour.rl.spaces import action_space, as_game, observation_space, render_text, require
+from parlour.rl.table import Table
+
+AECEnv = require("pettingzoo").AECEnv
+
+
+class ParlourAEC(AECEnv):  # type: ignore[misc,valid-type]
+    """One game of `game` (a Game or a spec) at a time, every seat an agent."""
+
+    metadata: dict[str, Any]
+
+    def __init__(self, game: Game[Any] | str, render_mode: str | None = None,
+                 per_deal_rewards: bool = False) -> None:
+        super().__init__()
+        self.game = as_game(game)
+        if render_mode not in (None, "ansi"):
+            raise ParlourError(f"render_mode {render_mode!r}: parlour environments render "
+                               "'ansi' (text) only")
+        self.render_mode = render_mode
+        self.per_deal_rewards = per_deal_rewards
+        self.metadata = {"render_modes": ["ansi"], "name": f"parlour_{self.game.id}_v0",
+                         "is_parallelizable": False}
+        self.possible_agents = [f"seat_{i}" for i in range(self.game.num_players)]
+        self.observation_spaces = {a: observation_space(self.game) for a in self.possible_agents}
+        self.action_spaces = {a: action_space(self.game) for a in self.possible_agents}
+        self.encoding = self.game.encoding
+        self._seed = derive_seed(0, "aec")
+        self._games = 0
+        self.table: Table | None = None
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; `seed` fixes the deal (the next games follow from it)."""
+        if seed is not None:
+            self._seed, self._games = int(seed), 0
+        game_seed = derive_seed(self._seed, "game", self._games)
+        self._games += 1
+        self.table = Table(self.game, game_seed, [None] * self.game.num_players,
+                           per_deal=self.per_deal_rewards)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    @property
+    def state_now(self) -> Any:
+        """The game in progress (a parlour `State`, hidden information included)."""
+        assert self.table is not None
+        return self.table.state
+
+    def _select(self) -> None:
+        player = self.state_now.current_player
+        if player is not None:
+            self.agent_selection = self.possible_agents[player]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        view = self.state_now.observe(seat)
+        return {"observation": self.encoding.encode(view),
+                "action_mask": self.encoding.action_mask(view).astype(np.int8)}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self.table
+        assert table is not None
+        seat = self.possible_agents.index(agent)
+        view = table.state.observe(seat)
+        mask = self.encoding.action_mask(view)
+        try:
+            action_id = int(action)
+        except (TypeError, ValueError):
+            raise ParlourError(f"{agent}: action {action!r} is not an integer id") from None
+        if not (0 <= action_id < len(mask) and mask[action_id]):
+            raise ParlourError(f"{agent}: action id {action_id} is illegal here; legal ids: "
+                               f"{np.flatnonzero(mask).tolist()}")
+        self._cumulative_rewards[agent] = 0.0
+        table.apply(self.encoding.action(action_id, view), checked=True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if table.paid:
+            for a, reward in zip(self.possible_agents, table.take_rewards(), strict=True):
+                self.rewards[a] = float(reward)
+        if table.state.is_terminal:
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            self.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        state = self.state_now
+        seat = state.current_player
+        if seat is None:
+            return f"game over: returns {list(state.returns())}\n"
+        return render_text(self.game, state.observe(seat))
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env(game: Game[Any] | str, **options: Any) -> ParlourAEC:
+    """`ParlourAEC` of `game` (PettingZoo's usual ``env()`` constructor)."""
+    return ParlourAEC(game, **options)

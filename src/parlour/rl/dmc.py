@@ -1,0 +1,427 @@
+"""Deep Monte-Carlo training (as in DouZero): a Q network regressed on observed returns.
+
+Each learner decision's target is the reward its seat got for the deal (or the game) it was
+made in, so no bootstrapping, no critic and no importance weights: the method that proved
+stable on the first try for these games (docs/learning.md). Games run in rounds: a round
+starts `num_envs` fresh games (`VectorEnv`), plays `steps_per_round` learner decisions in
+each, and learns from every finished deal; a round's unfinished deals are dropped. Rounds are
+seeded by number, so a run resumed from a checkpoint (written after a round) goes on exactly
+as if it had never stopped.
+
+Needs PyTorch (the ``train`` extra); playing the result needs only numpy (`Policy`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import numpy as np
+
+from parlour.agents.learned import LearnedAgent, Policy
+from parlour.core import Game, ParlourError, derive_seed, load_game
+from parlour.rl.table import AgentSource
+from parlour.rl.vector import VectorEnv
+
+try:
+    import torch
+except ImportError:  # pragma: no cover - depends on the environment
+    torch = None  # type: ignore[assignment]
+
+INSTALL_HINT = "training needs PyTorch: pip install 'parlour[train]'"
+
+SHORT_GAMES: dict[str, str] = {
+    "hearts": "hearts:end_score=1",
+    "spades": "spades:target=1,mercy=true",
+    "skat": "skat:deals=1",
+    "skat.ramsch": "skat.ramsch:deals=1",
+    "skull": "skull:players=3",
+    "territory": "territory:size=6,rounds=8,players=3",
+}
+"""The one-deal games the evaluation plays (and the strength tests use)."""
+
+REWARD_SCALES: dict[str, float] = {"hearts": 26.0, "spades": 100.0, "skat": 60.0,
+                                   "skat.ramsch": 60.0}
+"""Rewards are divided by these so that targets are about -1..1 (others: 1)."""
+
+
+@dataclass
+class TrainConfig:
+    """Everything that determines a run; stored in the checkpoint."""
+
+    game: str
+    seed: int = 0
+    steps: int = 200_000
+    """Learner decisions to train on (rounded up to whole rounds)."""
+    num_envs: int = 64
+    steps_per_round: int = 64
+    hidden: tuple[int, ...] = (256, 256)
+    lr: float = 3e-4
+    batch: int = 512
+    epsilon: tuple[float, float] = (0.1, 0.02)
+    epsilon_steps: int = 200_000
+    """Exploration: from the first value of `epsilon` down to the second over this many
+    decisions (fixed, so a longer run starts exactly like a shorter one)."""
+    snapshots: int = 8
+    """How many earlier snapshots the ``past`` seats draw from (the most recent)."""
+    pool: dict[str, float] = field(default_factory=lambda: {
+        "heuristic": 0.5, "random": 0.1, "self": 0.2, "past": 0.2})
+    """Who fills the other seats, by weight: agent specs, ``self`` (the learner, whose
+    decisions are learned from too) and ``past`` (a frozen earlier snapshot)."""
+    per_deal: bool = True
+    reward_scale: float = 0.0
+    """0 picks the game's default from REWARD_SCALES."""
+    eval_every: int = 10
+    """Evaluate (and snapshot for the pool) every this many rounds."""
+    eval_deals: int = 40
+    eval_game: str = ""
+    """The game the evaluation plays; empty picks the one-deal form (SHORT_GAMES)."""
+
+    def __post_init__(self) -> None:
+        self.hidden = tuple(int(h) for h in self.hidden)
+        self.epsilon = (float(self.epsilon[0]), float(self.epsilon[1]))
+        for name in ("steps", "num_envs", "steps_per_round", "batch", "eval_every",
+                     "eval_deals"):
+            if int(getattr(self, name)) < 1:
+                raise ParlourError(f"training setting {name} must be at least 1, "
+                                   f"not {getattr(self, name)}")
+        if not self.pool or min(self.pool.values()) < 0 or sum(self.pool.values()) <= 0:
+            raise ParlourError(f"the opponent pool needs positive weights, not {self.pool}")
+
+    @property
+    def rounds(self) -> int:
+        return math.ceil(self.steps / (self.num_envs * self.steps_per_round))
+
+    @property
+    def scale(self) -> float:
+        base = load_game(self.game).id
+        return self.reward_scale or REWARD_SCALES.get(base, 1.0)
+
+    @property
+    def evaluation_game(self) -> str:
+        return self.eval_game or SHORT_GAMES.get(load_game(self.game).id, self.game)
+
+
+def parse_pool(text: str) -> dict[str, float]:
+    """``heuristic=0.5,random=0.1,self=0.2,past=0.2`` as a dict (weights need not sum to 1)."""
+    pool: dict[str, float] = {}
+    for part in text.split(","):
+        name, eq, weight = part.strip().partition("=")
+        try:
+            pool[name.strip()] = float(weight) if eq else 1.0
+        except ValueError:
+            raise ParlourError(f"--pool entry {part.strip()!r}: the weight must be a number"
+                               ) from None
+    return pool
+
+
+def require_torch() -> Any:
+    if torch is None:
+        raise ParlourError(INSTALL_HINT)
+    return torch
+
+
+def build_network(inputs: int, hidden: tuple[int, ...], outputs: int) -> Any:
+    torch_ = require_torch()
+    layers: list[Any] = []
+    width = inputs
+    for size in hidden:
+        layers += [torch_.nn.Linear(width, size), torch_.nn.ReLU()]
+        width = size
+    layers.append(torch_.nn.Linear(width, outputs))
+    return torch_.nn.Sequential(*layers)
+
+
+def export_policy(network: Any, meta: dict[str, Any]) -> Policy:
+    """The network's layers as numpy arrays (weights transposed to inputs x outputs)."""
+    linear = [m for m in network if isinstance(m, torch.nn.Linear)]
+    layers = [(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy())
+              for m in linear]
+    return Policy(layers, meta)
+
+
+def duplicate_gains(game: Game[Any], make: Callable[[Game[Any], int], Any],
+                    baseline: str, deals: int, first_seed: int) -> list[float]:
+    """Per deal: the agent's return minus the mean of the `baseline` seats', averaged over
+    the agent sitting in every seat of the same seeded deal (duplicate, seats rotated)."""
+    from parlour.match import Match
+
+    gains = []
+    n = game.num_players
+    for seed in range(first_seed, first_seed + deals):
+        total = 0.0
+        for seat in range(n):
+            seats: list[Any] = [baseline] * n
+            seats[seat] = make(game, seat)
+            result = Match(game, seats, seed=seed).run().result.returns
+            total += result[seat] - (sum(result) - result[seat]) / (n - 1)
+        gains.append(total / n)
+    return gains
+
+
+def summary(gains: list[float]) -> tuple[float, float]:
+    """Mean and standard error."""
+    mean = statistics.fmean(gains)
+    error = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0.0
+    return mean, error
+
+
+class Trainer:
+    """A Deep Monte-Carlo run writing to `out`: checkpoint.pt, policy.npz, log.jsonl,
+    curve.png."""
+
+    def __init__(self, config: TrainConfig, out: str | Path) -> None:
+        torch_ = require_torch()
+        torch_.set_num_threads(1)
+        self.config = config
+        self.out = Path(out)
+        self.game = load_game(config.game)
+        self.encoding = self.game.encoding
+        self.inputs = int(np.prod(self.encoding.shape))
+        torch_.manual_seed(derive_seed(config.seed, "torch"))
+        self.network = build_network(self.inputs, config.hidden, self.encoding.num_actions)
+        self.optimizer = torch_.optim.Adam(self.network.parameters(), lr=config.lr)
+        self.round = 0
+        self.decisions = 0
+        self.moves = 0
+        self.updates = 0
+        self.seconds = 0.0
+        self.log: list[dict[str, Any]] = []
+        self.snapshots: list[Policy] = []
+        self.buffer_x: list[np.ndarray] = []
+        self.buffer_a: list[int] = []
+        self.buffer_g: list[float] = []
+
+    # --- checkpoints --------------------------------------------------------------------
+    @property
+    def checkpoint_path(self) -> Path:
+        return self.out / "checkpoint.pt"
+
+    def save_checkpoint(self) -> None:
+        self.out.mkdir(parents=True, exist_ok=True)
+        data = {
+            "config": asdict(self.config), "round": self.round, "decisions": self.decisions,
+            "moves": self.moves, "updates": self.updates, "seconds": self.seconds,
+            "log": self.log, "network": self.network.state_dict(),
+            "optimizer": self.optimizer.state_dict(),
+            "snapshots": [[(w, b) for w, b in p.layers] for p in self.snapshots],
+            "buffer": (np.array(self.buffer_x, dtype=np.float32).reshape(-1, self.inputs),
+                       list(self.buffer_a), list(self.buffer_g)),
+        }
+        temporary = self.checkpoint_path.with_suffix(".tmp")
+        torch.save(data, temporary)
+        os.replace(temporary, self.checkpoint_path)
+
+    @classmethod
+    def resume(cls, out: str | Path, steps: int | None = None) -> Trainer:
+        """The run checkpointed in `out`, ready to go on (to `steps` if given)."""
+        path = Path(out) / "checkpoint.pt"
+        if not path.is_file():
+            raise ParlourError(f"nothing to resume: no checkpoint at {str(path)!r}")
+        data = require_torch().load(path, weights_only=False)
+        settings = data["config"]
+        if steps is not None:
+            settings["steps"] = steps
+        trainer = cls(TrainConfig(**settings), out)
+        trainer.network.load_state_dict(data["network"])
+        trainer.optimizer.load_state_dict(data["optimizer"])
+        for key in ("round", "decisions", "moves", "updates", "seconds", "log"):
+            setattr(trainer, key, data[key])
+        meta = trainer.meta()
+        trainer.snapshots = [Policy(layers, meta) for layers in data["snapshots"]]
+        x, a, g = data["buffer"]
+        trainer.buffer_x, trainer.buffer_a, trainer.buffer_g = list(x), list(a), list(g)
+        return trainer
+
+    def meta(self) -> dict[str, Any]:
+        config = self.config
+        return {"game": self.game.spec, "shape": list(self.encoding.shape),
+                "num_actions": self.encoding.num_actions, "algorithm": "deep monte-carlo",
+                "seed": config.seed, "decisions": self.decisions, "hidden": list(config.hidden),
+                "pool": config.pool}
+
+    def policy(self) -> Policy:
+        return export_policy(self.network, self.meta())
+
+    # --- playing --------------------------------------------------------------------------
+    def seating(self, rng: Random) -> list[AgentSource | None]:
+        """One learner seat, the others drawn from the pool."""
+        players = self.game.num_players
+        names = list(self.config.pool)
+        weights = list(self.config.pool.values())
+        seats: list[AgentSource | None] = []
+        for _ in range(players):
+            name = rng.choices(names, weights)[0]
+            if name == "self":
+                seats.append(None)
+            elif name == "past":
+                if self.snapshots:
+                    snapshot = self.snapshots[rng.randrange(len(self.snapshots))]
+                    seats.append(_snapshot_factory(snapshot))
+                else:
+                    seats.append("heuristic")
+            else:
+                seats.append(name)
+        seats[rng.randrange(players)] = None
+        return seats
+
+    def epsilon(self) -> float:
+        start, end = self.config.epsilon
+        progress = min(1.0, self.decisions / max(1, self.config.epsilon_steps))
+        return start + (end - start) * progress
+
+    def play_round(self) -> None:
+        """One round: fresh games, `steps_per_round` learner decisions in each, learning from
+        every deal that finishes."""
+        config = self.config
+        seed = derive_seed(config.seed, "round", self.round)
+        env = VectorEnv(self.game, config.num_envs, self.seating, seed=seed,
+                        per_deal=config.per_deal, relative=True)
+        explore = np.random.default_rng(derive_seed(seed, "explore"))
+        observations, masks, seats = env.reset()
+        pending: list[dict[int, list[tuple[np.ndarray, int]]]] = [
+            {} for _ in range(config.num_envs)]
+        scale = config.scale
+        for _ in range(config.steps_per_round):
+            actions = self.choose(observations, masks, explore)
+            for index in range(config.num_envs):
+                trail = pending[index].setdefault(int(seats[index]), [])
+                trail.append((observations[index].reshape(-1).copy(), int(actions[index])))
+            observations, masks, seats, rewards, paid, _ = env.step(actions)
+            self.decisions += config.num_envs
+            for index in np.flatnonzero(paid).tolist():
+                for seat, trail in pending[index].items():
+                    target = float(rewards[index, seat]) / scale
+                    for x, a in trail:
+                        self.buffer_x.append(x)
+                        self.buffer_a.append(a)
+                        self.buffer_g.append(target)
+                pending[index] = {}
+            self.learn()
+        self.moves += env.moves
+        self.round += 1
+
+    def choose(self, observations: np.ndarray, masks: np.ndarray,
+               explore: np.random.Generator) -> np.ndarray:
+        """Epsilon-greedy over the legal ids, with one batched forward pass."""
+        with torch.no_grad():
+            values = self.network(torch.from_numpy(
+                observations.reshape(len(observations), -1))).numpy()
+        values = np.where(masks, values, -np.inf)
+        actions = values.argmax(axis=1)
+        wander = explore.random(len(actions)) < self.epsilon()
+        for index in np.flatnonzero(wander).tolist():
+            legal = np.flatnonzero(masks[index])
+            actions[index] = legal[explore.integers(len(legal))]
+        chosen: np.ndarray = actions
+        return chosen
+
+    def learn(self) -> None:
+        """One gradient step on every full batch of collected decisions."""
+        batch = self.config.batch
+        while len(self.buffer_a) >= batch:
+            x = torch.from_numpy(np.stack(self.buffer_x[:batch]))
+            a = torch.tensor(self.buffer_a[:batch], dtype=torch.int64)
+            g = torch.tensor(self.buffer_g[:batch], dtype=torch.float32)
+            del self.buffer_x[:batch], self.buffer_a[:batch], self.buffer_g[:batch]
+            q = self.network(x).gather(1, a.unsqueeze(1)).squeeze(1)
+            loss = torch.nn.functional.mse_loss(q, g)
+            self.optimizer.zero_grad()
+            loss.backward()  # type: ignore[no-untyped-call]
+            torch.nn.utils.clip_grad_norm_(self.network.parameters(), 40.0)
+            self.optimizer.step()
+            self.updates += 1
+
+    # --- evaluating -----------------------------------------------------------------------
+    def evaluate(self) -> dict[str, Any]:
+        """Duplicate deals against `heuristic` and `random` (seats rotated), fixed seeds."""
+        policy = self.policy()
+        game = load_game(self.config.evaluation_game)
+
+        def make(game: Game[Any], seat: int) -> LearnedAgent:
+            return LearnedAgent(game, policy, seat)
+
+        row: dict[str, Any] = {"round": self.round, "decisions": self.decisions,
+                               "seconds": round(self.seconds, 1)}
+        for baseline in ("heuristic", "random"):
+            if baseline == "heuristic" and "heuristic" not in game.agents:
+                continue
+            mean, error = summary(duplicate_gains(game, make, baseline,
+                                                  self.config.eval_deals, 900_000))
+            row[baseline] = round(mean, 4)
+            row[baseline + "_se"] = round(error, 4)
+        return row
+
+    def run(self, progress: Callable[[Trainer, dict[str, Any] | None], None] | None = None,
+            stop_after: int | None = None) -> Policy:
+        """Train to the configured number of rounds (or `stop_after` more), checkpointing
+        after every evaluation and at the end; returns the final policy, also in policy.npz."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        (self.out / "config.json").write_text(json.dumps(asdict(self.config), indent=1) + "\n")
+        target = self.config.rounds
+        if stop_after is not None:
+            target = min(target, self.round + stop_after)
+        while self.round < target:
+            started = time.perf_counter()
+            self.play_round()
+            self.seconds += time.perf_counter() - started
+            row = None
+            if self.round % self.config.eval_every == 0 or self.round == self.config.rounds:
+                row = self.evaluate()
+                self.log.append(row)
+                with open(self.out / "log.jsonl", "a", encoding="utf-8") as file:
+                    file.write(json.dumps(row) + "\n")
+                self.snapshots = [*self.snapshots, self.policy()][-self.config.snapshots:]
+                self.save_checkpoint()
+                self.policy().save(self.out / "policy.npz")
+                plot_curve(self.log, self.out / "curve.png", self.config.game)
+            if progress is not None:
+                progress(self, row)
+        self.save_checkpoint()
+        policy = self.policy()
+        policy.save(self.out / "policy.npz")
+        return policy
+
+
+def _snapshot_factory(policy: Policy) -> Callable[[Game[Any], int, Random], LearnedAgent]:
+    def make(game: Game[Any], seat: int, rng: Random) -> LearnedAgent:
+        return LearnedAgent(game, policy, seat, rng)
+
+    return make
+
+
+def plot_curve(log: list[dict[str, Any]], path: Path, title: str) -> None:
+    """The learning curve: mean gain per deal against each baseline, with 95% intervals."""
+    if not log:
+        return
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(7, 4), dpi=100)
+    for baseline, colour in (("heuristic", "tab:blue"), ("random", "tab:orange")):
+        rows = [r for r in log if baseline in r]
+        if not rows:
+            continue
+        x = [r["decisions"] for r in rows]
+        y = np.array([r[baseline] for r in rows])
+        e = 1.96 * np.array([r[baseline + "_se"] for r in rows])
+        axes.plot(x, y, marker="o", color=colour, label=f"vs {baseline}")
+        axes.fill_between(x, y - e, y + e, color=colour, alpha=0.2)
+    axes.axhline(0.0, color="grey", linewidth=0.8)
+    axes.set_xlabel("learner decisions trained on")
+    axes.set_ylabel("mean gain per deal (duplicate)")
+    axes.set_title(f"Deep Monte-Carlo on {title}")
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)

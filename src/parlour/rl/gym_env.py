@@ -1,0 +1,138 @@
+"""A Gymnasium environment for one seat of a parlour game; agents play the other seats.
+
+The observation is a dict with ``observation`` (float32 encoding) and ``action_mask`` (int8),
+the action an integer id; ``action_space.sample()`` draws a legal one.
+Opponents are agent specs (``heuristic``, ``ismcts:iterations=100``,
+``file:bot.py``) or factories: one for every other seat, or a list with one per other seat.
+The learner's seat is fixed (``seat=``) or drawn per episode. Rewards are the seat's return at
+the end, or with ``per_deal_rewards=True`` its change of standing after every deal.
+
+An illegal action id is never replaced by a legal one. With ``illegal_action="terminate"``
+(the default, as PettingZoo's classic games and Gymnasium's `check_env` expect: it steps an
+action sampled in another state) the episode ends at once with ``illegal_reward`` and
+``info["illegal_action"]`` naming the id and why; with ``"raise"`` it raises `ParlourError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from parlour.core import Game, ParlourError, make_rng
+from parlour.rl.spaces import as_game, legal_action_space, observation_space, render_text, require
+from parlour.rl.table import AgentSource, Table, build_agent
+
+GymEnv = require("gymnasium").Env
+
+
+class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
+    """One seat of `game` (a Game or a spec) against `opponents`."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+
+    def __init__(self, game: Game[Any] | str, opponents: AgentSource | Sequence[AgentSource]
+                 = "heuristic", seat: int | None = None, per_deal_rewards: bool = False,
+                 render_mode: str | None = None, illegal_action: str = "terminate",
+                 illegal_reward: float = -1.0) -> None:
+        self.game = as_game(game)
+        players = self.game.num_players
+        if isinstance(opponents, str) or callable(opponents):
+            others: list[AgentSource] = [opponents] * (players - 1)
+        else:
+            others = list(opponents)
+        if len(others) != players - 1:
+            raise ParlourError(f"{self.game.id} has {players} seats: give one opponent for "
+                               f"all the others or {players - 1}, not {len(others)}")
+        if seat is not None and not 0 <= seat < players:
+            raise ParlourError(f"seat {seat} is not a seat of {self.game.id} (0..{players - 1})")
+        if render_mode not in (None, "ansi"):
+            raise ParlourError(f"render_mode {render_mode!r}: only 'ansi' is supported")
+        if illegal_action not in ("terminate", "raise"):
+            raise ParlourError(f"illegal_action {illegal_action!r}: use 'terminate' or 'raise'")
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.ended = False
+        self.opponents = others
+        self.fixed_seat = seat
+        self.per_deal_rewards = per_deal_rewards
+        self.render_mode = render_mode
+        self.encoding = self.game.encoding
+        self.observation_space = observation_space(self.game)
+        self.action_space = legal_action_space(self.game)
+        self.table: Table | None = None
+        self.seat = 0
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        assert self.table is not None
+        view = self.table.state.observe(self.seat)
+        mask = self.encoding.action_mask(view).astype(np.int8)
+        self.action_space.legal = mask if mask.any() else None
+        return {"observation": self.encoding.encode(view), "action_mask": mask}
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        while True:
+            game_seed = int(self.np_random.integers(2**62))
+            players = self.game.num_players
+            self.seat = (self.fixed_seat if self.fixed_seat is not None
+                         else int(self.np_random.integers(players)))
+            sources = list(self.opponents)
+            agents: list[Any] = []
+            for s in range(players):
+                if s == self.seat:
+                    agents.append(None)
+                else:
+                    agents.append(build_agent(sources.pop(0), self.game, s,
+                                              make_rng(game_seed, "agent", s)))
+            self.table = Table(self.game, game_seed, agents, per_deal=self.per_deal_rewards)
+            self.table.advance()
+            if not self.table.state.is_terminal:  # the others may end a game alone: deal again
+                break
+        self.ended = False
+        return self._observation(), {"seat": self.seat, "game_seed": game_seed}
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool,
+                                         dict[str, Any]]:
+        table = self.table
+        if table is None:
+            raise ParlourError("call reset() before step()")
+        if table.state.is_terminal or self.ended:
+            raise ParlourError("the episode is over: call reset() for a new one")
+        view = table.state.observe(self.seat)
+        mask = self.encoding.action_mask(view)
+        try:
+            action_id = int(action)
+        except (TypeError, ValueError):
+            raise ParlourError(f"action {action!r} is not an integer id") from None
+        if not (0 <= action_id < len(mask) and mask[action_id]):
+            reason = (f"action id {action_id} is illegal for seat {self.seat} here; legal ids: "
+                      f"{np.flatnonzero(mask).tolist()}")
+            if self.illegal_action == "raise":
+                raise ParlourError(reason)
+            self.ended = True
+            return (self._observation(), self.illegal_reward, True, False,
+                    {"seat": self.seat, "illegal_action": action_id, "reason": reason})
+        table.apply(self.encoding.action(action_id, view), checked=True)
+        table.advance()
+        reward = float(table.take_rewards()[self.seat]) if table.paid else 0.0
+        terminated = table.state.is_terminal
+        info: dict[str, Any] = {"seat": self.seat}
+        if terminated:
+            info["returns"] = list(table.state.returns())
+        return self._observation(), reward, terminated, False, info
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.table is None:
+            return None
+        return render_text(self.game, self.table.state.observe(self.seat))
+
+
+def gym_env(game: Game[Any] | str, opponents: AgentSource | Sequence[AgentSource] = "heuristic",
+            **options: Any) -> ParlourGym:
+    """`ParlourGym` for `game`."""
+    return ParlourGym(game, opponents, **options)
+
+

@@ -1,0 +1,113 @@
+"""`parlour train` (Deep Monte-Carlo): seeded, resumable exactly, and a usable policy file."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+import parlour
+from parlour.agents.learned import Policy
+from parlour.cli import app
+
+torch = pytest.importorskip("torch")
+from parlour.rl import dmc  # noqa: E402 (needs torch)
+
+TINY = {"game": "skull:players=3", "seed": 3, "steps": 6 * 8 * 16, "num_envs": 8,
+        "steps_per_round": 16, "hidden": (16,), "batch": 64, "eval_every": 2,
+        "eval_deals": 2, "epsilon_steps": 500}
+"""Six rounds of eight games, evaluated (and checkpointed) every two rounds."""
+
+
+def weights(policy: Policy) -> list[np.ndarray]:
+    return [array for layer in policy.layers for array in layer]
+
+
+def same_policy(a: Policy, b: Policy) -> bool:
+    return all(np.array_equal(x, y) for x, y in zip(weights(a), weights(b), strict=True))
+
+
+def without_times(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in row.items() if k != "seconds"} for row in log]
+
+
+def test_a_resumed_run_equals_an_uninterrupted_one(tmp_path: Path) -> None:
+    whole = dmc.Trainer(dmc.TrainConfig(**TINY), tmp_path / "whole")
+    final = whole.run()
+    parted = dmc.Trainer(dmc.TrainConfig(**TINY), tmp_path / "parted")
+    parted.run(stop_after=2)
+    assert parted.round == 2
+    resumed = dmc.Trainer.resume(tmp_path / "parted")
+    assert resumed.round == 2 and resumed.decisions == parted.decisions
+    again = resumed.run()
+    assert same_policy(final, again)
+    assert without_times(whole.log) == without_times(resumed.log)
+    assert resumed.updates == whole.updates > 0
+    other = dmc.Trainer(dmc.TrainConfig(**{**TINY, "seed": 4}), tmp_path / "other").run()
+    assert not same_policy(final, other), "the seed makes the run"
+
+
+@pytest.mark.slow
+def test_a_killed_run_resumes_to_the_same_policy(tmp_path: Path) -> None:
+    """Kill the training process (SIGKILL) once it has checkpointed, resume it, and get the
+    policy an uninterrupted run gives: whenever the kill lands."""
+    config = {**TINY, "steps": 10 * 8 * 16}
+    whole = dmc.Trainer(dmc.TrainConfig(**config), tmp_path / "whole").run()
+    out = tmp_path / "killed"
+    args = ["train", config["game"], "--out", str(out), "--steps", str(config["steps"]),
+            "--seed", "3", "--envs", "8", "--round-steps", "16", "--hidden", "16",
+            "--eval-every", "2", "--eval-deals", "2", "--batch", "64", "--epsilon-steps", "500"]
+    process = subprocess.Popen([sys.executable, "-m", "parlour", *args], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "80"})
+    while process.poll() is None and not (out / "checkpoint.pt").exists():
+        time.sleep(0.05)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    assert (out / "checkpoint.pt").exists()
+    resumed = dmc.Trainer.resume(out)
+    assert resumed.round < 10 or process.returncode == 0
+    assert same_policy(whole, resumed.run())
+
+
+def test_the_policy_file_plays_as_learned_path_and_the_run_leaves_its_traces(
+        tmp_path: Path) -> None:
+    trainer = dmc.Trainer(dmc.TrainConfig(**TINY), tmp_path)
+    trainer.run()
+    for name in ("checkpoint.pt", "policy.npz", "log.jsonl", "curve.png", "config.json"):
+        assert (tmp_path / name).is_file(), name
+    rows = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
+    assert [r["round"] for r in rows] == [2, 4, 6]
+    assert {"heuristic", "heuristic_se", "random", "decisions"} <= set(rows[0])
+    game = parlour.load_game("skull:players=3")
+    record = parlour.Match(game, [f"learned:{tmp_path / 'policy.npz'}", "heuristic",
+                                  "random"], seed=1).run()
+    assert not record.faults
+    assert Policy.load(tmp_path / "policy.npz").meta["game"] == "skull:players=3"
+
+
+runner = CliRunner()
+
+
+def test_train_usage_errors_exit_2_with_a_hint(tmp_path: Path) -> None:
+    (tmp_path / "checkpoint.pt").write_bytes(b"x")
+    result = runner.invoke(app, ["train", "skull", "--out", str(tmp_path), "--steps", "10"])
+    assert result.exit_code == 2 and "--resume" in result.output
+    result = runner.invoke(app, ["train", "skull", "--out", str(tmp_path / "new"),
+                                 "--hidden", "wide"])
+    assert result.exit_code == 2 and "--hidden" in result.output
+    result = runner.invoke(app, ["train", "skull", "--out", str(tmp_path / "new"),
+                                 "--pool", "heuristic=lots"])
+    assert result.exit_code == 2 and "weight" in result.output
+    result = runner.invoke(app, ["train", "nosuchgame", "--out", str(tmp_path / "new")])
+    assert result.exit_code == 2
+    result = runner.invoke(app, ["train", "skull", "--resume", "--out", str(tmp_path / "no")])
+    assert result.exit_code == 2 and "nothing to resume" in result.output
