@@ -207,9 +207,9 @@ def replay(
         show_record(console, file, pause=step and sys.stdin.isatty(),
                     max_bytes=int(max_size * 1_000_000), max_moves=max_moves)
     except RecordTooLarge as error:
-        option = (f"--max-size {max_size:g} MB" if error.what == "size"
-                  else f"--max-moves {max_moves:,}")
-        raise ParlourError(f"{error}; it is {option}: raise it to replay this record") from None
+        option = (f"--max-size (now {max_size:g} MB)" if error.what == "size"
+                  else f"--max-moves (now {max_moves:,})")
+        raise ParlourError(f"{error}: raise it with {option}") from None
 
 
 @app.command()
