@@ -4,7 +4,8 @@ Agents get only their seat's observation and the events their seat may see. A mi
 (an exception, an illegal or malformed action, a timeout, a crashed process, a failing hook)
 never stops the match: the fault is logged and recorded, a seeded random legal action is played
 instead, and after `FaultPolicy.strike_limit` faults the seat forfeits and plays fallback moves
-to the end.
+to the end. A crash (the agent's process died: `AgentCrashed`) forfeits the seat at once: a dead
+process cannot answer again, so later decisions get their fallback without waiting.
 
 Time: with `FaultPolicy.move_time` set, each decision may take that long plus whatever is left
 of the seat's `time_bank`; time over the move limit is taken from the bank. Agents marked
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.agents import Agent, make_agent
-from parlour.agents.base import AgentFault, AgentQuit
+from parlour.agents.base import AgentCrashed, AgentFault, AgentQuit
 from parlour.agents.external import ProcessLimits
 from parlour.core import Action, Event, Game, ParlourError, State, make_rng
 from parlour.core.seeding import fresh_seed
@@ -210,6 +211,8 @@ class Match:
             elapsed = time.perf_counter() - start
             self._spend(seat, elapsed)
             self._fault(seat, fault.kind, str(fault))
+            if isinstance(fault, AgentCrashed):
+                self._forfeit(seat, "because its process crashed")  # a dead bot cannot answer again
             return self._fallback(seat), elapsed
         except Exception as error:
             elapsed = time.perf_counter() - start
@@ -253,10 +256,15 @@ class Match:
         self.strikes[seat] += 1
         log.warning("seat %d (%s) fault at move %d: %s: %s",
                     seat, self.specs[seat], move + 1, kind, message)
-        if self.strikes[seat] >= self.policy.strike_limit and seat not in self.forfeited:
+        if self.strikes[seat] >= self.policy.strike_limit:
+            self._forfeit(seat, f"after {self.strikes[seat]} faults")
+
+    def _forfeit(self, seat: int, why: str) -> None:
+        """Strike the seat out: fallback moves from now on, at once; its agent is closed."""
+        if seat not in self.forfeited:
             self.forfeited.append(seat)
-            log.warning("seat %d (%s) forfeits after %d faults; fallback moves from now on",
-                        seat, self.specs[seat], self.strikes[seat])
+            log.warning("seat %d (%s) forfeits %s; fallback moves from now on",
+                        seat, self.specs[seat], why)
             close = getattr(self.agents[seat], "close", None)
             if close is not None:
                 try:
