@@ -13,7 +13,9 @@ of the seat's `time_bank`; time over the move limit is taken from the bank. Agen
 which enforce the limit themselves with the game's own consequence (a Territory player file
 over its time forfeits its turn, as in game17). Agents in another
 process are cut off at that budget; in-process agents cannot be interrupted, so a late answer
-is discarded and counted as a timeout once the bank is spent.
+is discarded and counted as a timeout once the bank is spent. A game may give a late answer its
+own consequence instead (`Game.overtime_action(reason)`: Territory forfeits the turn, as game17
+does, with no fault counted), so every agent meets the same rule.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.agents import Agent, make_agent
-from parlour.agents.base import AgentCrashed, AgentFault, AgentQuit
+from parlour.agents.base import AgentCrashed, AgentFault, AgentQuit, AgentTimeout
 from parlour.agents.external import ProcessLimits
 from parlour.core import Action, Event, Game, ParlourError, State, make_rng
 from parlour.core.seeding import fresh_seed
@@ -210,6 +212,8 @@ class Match:
         except AgentFault as fault:
             elapsed = time.perf_counter() - start
             self._spend(seat, elapsed)
+            if isinstance(fault, AgentTimeout) and (late := self._overtime(seat, str(fault))):
+                return late, elapsed
             self._fault(seat, fault.kind, str(fault))
             if isinstance(fault, AgentCrashed):
                 self._forfeit(seat, "because its process crashed")  # a dead bot cannot answer again
@@ -220,8 +224,11 @@ class Match:
             return self._fallback(seat), elapsed
         elapsed = time.perf_counter() - start
         if move_time is not None and not self._spend(seat, elapsed):
-            self._fault(seat, "timeout", f"answered after {elapsed:.3f}s; the limit is "
-                        f"{move_time}s and the time bank is spent")
+            slow = (f"answered after {elapsed:.3f}s; the limit is {move_time}s and the time "
+                    "bank is spent")
+            if late := self._overtime(seat, slow):
+                return late, elapsed
+            self._fault(seat, "timeout", slow)
             return self._fallback(seat), elapsed
         if isinstance(action, str):
             try:
@@ -234,6 +241,18 @@ class Match:
             self._fault(seat, "illegal", f"{str(action)!r}: {reason}")
             return self._fallback(seat), elapsed
         return action, elapsed
+
+    def _overtime(self, seat: int, reason: str) -> Action | None:
+        """The game's own consequence of a late answer (`Game.overtime_action`), if it has
+        one: then no fault is counted (Territory forfeits the turn, as game17 does)."""
+        hook = getattr(self.game, "overtime_action", None)
+        if hook is None:
+            return None
+        action: Action | None = hook(reason)
+        if action is not None:
+            log.warning("seat %d (%s) is late at move %d: %s; %s", seat, self.specs[seat],
+                        len(self.times) + 1, reason, action)
+        return action
 
     def _spend(self, seat: int, elapsed: float) -> bool:
         """Charge time over the move limit to the seat's bank; False if it ran out."""
