@@ -1,7 +1,7 @@
 """A heartless-style script that misbehaves in the way named by its first argument.
 
-It misbehaves on every call (except "orphan", which answers well but leaves a child process
-behind), so every decision is a fault and the seat forfeits at the strike limit.
+It misbehaves on every call (except "orphan" and "escape", which answer well but leave
+processes behind), so every decision is a fault and the seat forfeits at the strike limit.
 """
 
 import subprocess
@@ -35,6 +35,12 @@ def misbehave(mode: str, args: list[str]) -> None:
     elif mode == "two":
         values = dict(arg[2:].split("=", 1) for arg in args)
         print("".join(text(c) for c in read_cards(values["hand"])[:2]))
+    elif mode == "escape":
+        # starts processes that try to outlive it (escapees.py), then answers well
+        from escapees import spawn
+
+        spawn(args[0])
+        print(main(args[1:]), flush=True)
     elif mode == "orphan":
         # leaves a child holding stdout open, then answers: the adapter must not wait for it
         subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])

@@ -13,13 +13,21 @@ from pathlib import Path
 import pytest
 
 import parlour
+from parlour.agents.base import AgentCrashed
 from parlour.agents.external import ExternalAgent, ProcessLimits
+from parlour.agents.reaper import HAS_PROC
 from parlour.match import FaultPolicy, Match
+from tests.agents.processes import pids_in, running, wait_until
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 GAME = parlour.load_game("hearts", end_score=20)
 POLICY = FaultPolicy(move_time=0.5, time_bank=0.5, strike_limit=3, memory_mb=256)
+UNREACHABLE = FaultPolicy(move_time=600.0, strike_limit=1, memory_mb=256)
+"""For faults that are not timeouts: a move time no load can reach, so the fault seen is the
+bot's own (a crash is seen when the process exits, not at a deadline); the first fault
+forfeits, so a bot that goes on flooding is not waited for."""
+LINUX_PROC = pytest.mark.skipif(not HAS_PROC, reason="needs Linux /proc")
 
 
 def bad(mode: str) -> str:
@@ -44,7 +52,8 @@ def bad(mode: str) -> str:
 )
 def test_a_bad_bot_is_contained(mode: str, kind: str, cause: str,
                                 caplog: pytest.LogCaptureFixture) -> None:
-    match = Match(GAME, ["heuristic", bad(mode), "random", "heuristic"], seed=5, policy=POLICY)
+    policy = POLICY if kind == "timeout" else UNREACHABLE
+    match = Match(GAME, ["heuristic", bad(mode), "random", "heuristic"], seed=5, policy=policy)
     record = match.run()
     assert record.result.complete, "the match finishes"
     faults = record.faults
@@ -55,6 +64,46 @@ def test_a_bad_bot_is_contained(mode: str, kind: str, cause: str,
     assert record.forfeited == [1] or len(faults) < POLICY.strike_limit
     assert "fault" in caplog.text
     record.verify()
+
+
+def test_a_crashed_bot_gets_its_fallback_at_once_and_one_crash_is_logged(
+        caplog: pytest.LogCaptureFixture) -> None:
+    policy = FaultPolicy(move_time=5.0, strike_limit=3)
+    record = Match(GAME, ["heuristic", bad("crashes"), "random", "heuristic"], seed=5,
+                   policy=policy).run()
+    assert [f.kind for f in record.faults] == ["crash"], "one crash, no timeout per move"
+    assert record.forfeited == [1], "a dead bot forfeits at once"
+    assert "forfeits because its process crashed" in caplog.text
+    assert "timeout" not in caplog.text
+
+
+def test_a_dead_bot_fails_every_later_decision_at_once() -> None:
+    state = GAME.new_state(seed=1)
+    agent = ExternalAgent(f"{sys.executable} {HERE / 'bad_bot.py'} crashes")
+    agent.on_game_start(GAME, state.current_player)
+    observation = state.observe(state.current_player)
+    try:
+        for _ in range(2):
+            agent.act_within(observation, 30.0)  # decisions 1 and 2 are answered
+        for _ in range(3):  # it exits at the third; waiting would be a timeout
+            with pytest.raises(AgentCrashed, match="exited with status 3"):
+                agent.act_within(observation, 30.0)
+    finally:
+        agent.close()
+
+
+@LINUX_PROC
+def test_no_process_a_bot_starts_outlives_the_match(tmp_path: Path) -> None:
+    """A child in the bot's process group (the bot exits by itself after the goodbye) and a
+    grandchild that called setsid are both ended with the match."""
+    pidfile = tmp_path / "pids"
+    bot = f"exec:{sys.executable} {HERE / 'spawner_bot.py'} {pidfile}"
+    with pids_in(pidfile) as pids:
+        record = Match(GAME, [bot, "random", "random", "random"], seed=3,
+                       policy=UNREACHABLE).run()
+        assert not record.faults
+        assert len(pids()) == 2, "the bot started its two processes"
+        assert all(wait_until(lambda pid=pid: not running(pid)) for pid in pids())
 
 
 def test_stderr_goes_to_the_log_and_is_capped(caplog: pytest.LogCaptureFixture) -> None:

@@ -12,16 +12,20 @@ import pytest
 import parlour
 from parlour.agents import make_agent
 from parlour.agents.heartless import HeartlessAgent, cards_text, heartless_args, read_cards
+from parlour.agents.reaper import HAS_PROC
 from parlour.cards import parse_card, parse_cards
 from parlour.core import AgentError, Game, NotationError
 from parlour.match import FaultPolicy, Match
+from tests.agents.processes import pids_in, running, wait_until
 from tests.games.hearts.helpers import VOID, start
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 BOT = f"heartless:{HERE / 'heartless_bot.py'}"
 GAME = parlour.load_game("hearts", end_score=30)
-POLICY = FaultPolicy(move_time=1.0, time_bank=0.0, strike_limit=3)
+POLICY = FaultPolicy(move_time=600.0, time_bank=0.0, strike_limit=3)
+"""A move time no load can reach: only a script that hangs meets it."""
+ONE_DEAL = parlour.load_game("hearts", end_score=1)
 
 
 def args_of(state: Any, seat: int) -> dict[str, str]:
@@ -170,7 +174,10 @@ def bad(mode: str) -> str:
     ],
 )
 def test_a_misbehaving_script_is_contained(mode: str, kind: str, cause: str) -> None:
-    policy = FaultPolicy(move_time=0.5, strike_limit=3, memory_mb=256)
+    """Only the hanging script meets its (short) move time; every other fault is seen from what
+    the script did (a crash by its exit), whatever the load."""
+    move_time = 0.5 if kind == "timeout" else 600.0
+    policy = FaultPolicy(move_time=move_time, strike_limit=3, memory_mb=256)
     record = Match(GAME, ["heuristic", bad(mode), "random", "heuristic"], seed=5,
                    policy=policy).run()
     assert record.result.complete
@@ -185,6 +192,48 @@ def test_children_a_script_leaves_behind_do_not_hold_up_the_match() -> None:
     record = Match(GAME, ["heuristic", bad("orphan"), "random", "heuristic"], seed=6,
                    policy=POLICY).run()
     assert record.result.complete and not record.faults
+
+
+def test_a_crashed_script_forfeits_at_once_with_one_crash_logged(
+        caplog: pytest.LogCaptureFixture) -> None:
+    record = Match(GAME, ["heuristic", bad("crash"), "random", "heuristic"], seed=5,
+                   policy=POLICY).run()
+    assert [f.kind for f in record.faults] == ["crash"]
+    assert record.forfeited == [1]
+    assert caplog.text.count("fault at move") == 1
+
+
+@pytest.mark.skipif(not HAS_PROC, reason="needs Linux /proc")
+def test_no_process_a_script_starts_outlives_the_match(tmp_path: Path) -> None:
+    """A child in the script's process group and a grandchild that called setsid."""
+    pidfile = tmp_path / "pids"
+    bot = f"heartless:{sys.executable} {HERE / 'heartless_bad.py'} escape {pidfile}"
+    with pids_in(pidfile) as pids:
+        record = Match(ONE_DEAL, [bot, "random", "random", "random"], seed=3,
+                       policy=POLICY).run()
+        assert not record.faults
+        assert len(pids()) == 2
+        assert all(wait_until(lambda pid=pid: not running(pid)) for pid in pids())
+
+
+def test_a_bare_script_name_is_a_file_in_the_working_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    replica = tmp_path / "replica.py"
+    script = (HERE / "heartless_bot.py").read_text().partition("\n")[2]
+    replica.write_text(f"#!{sys.executable}\n{script}")
+    replica.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
+    record = Match(ONE_DEAL, ["heartless:replica.py", "random", "random", "random"], seed=2,
+                   policy=POLICY).run()
+    assert not record.faults
+
+
+def test_a_script_that_is_not_executable_is_a_clear_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "bot.sh").write_text("echo 2c\n")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(AgentError, match=r"'bot\.sh' is not executable"):
+        Match(GAME, ["heartless:bot.sh", "random", "random", "random"], seed=1)
 
 
 def test_a_heartless_script_plays_hearts_only() -> None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from parlour.agents.specs import GENERIC_AGENTS
 from parlour.arena.territory import (
     FORMATS,
     Ranking,
@@ -24,11 +26,13 @@ from parlour.arena.territory import (
     zombies_plan,
 )
 from parlour.core import ParlourError, derive_seed
+from parlour.games.territory import STAY
 from parlour.records import load
 
 PLAYERS = Path(__file__).parents[1] / "games" / "territory" / "players"
 LOOPING = f"file:{PLAYERS / 'looping_player.py'}"
 BASIC = f"file:{PLAYERS / 'basic_player.py'}"
+BROKEN = f"file:{PLAYERS / 'broken_player.py'}"
 SMALL: dict[str, Any] = {"size": 5, "rounds": 6}
 
 
@@ -53,8 +57,20 @@ def test_game_seeds_are_derived_from_the_run_seed() -> None:
     assert [p.seed for p in plan[0::2]] == [derive_seed(9, "zombies", i) for i in range(3)]
     pairs = round_robin_plan([2, 0, 1], 1, 9)
     assert [p.seats for p in pairs] == [(0, 1), (0, 2), (1, 2)]
-    assert {p.seed for p in pairs} == {derive_seed(9, "roundrobin", 0)}, "one board per round"
     assert [p.index for p in round_robin_plan([0, 1], 2, 9, start=5)] == [5, 6]
+
+
+def test_each_round_robin_pair_has_boards_of_its_own_as_documented() -> None:
+    """Seats are fixed (the first named is owner 0), so a board shared by every pair would
+    give the first-named player of each pair the same start: the order of names would rank."""
+    plan = round_robin_plan([0, 1, 2], 2, 9)
+    assert [p.seed for p in plan] == [derive_seed(9, "roundrobin", *p.seats, p.round)
+                                      for p in plan]
+    assert len({p.seed for p in plan}) == len(plan)
+    tiebreak = round_robin_plan([0, 2], 1, 9, "tiebreak")
+    assert tiebreak[0].seed == derive_seed(9, "tiebreak", 0, 2, 0), "the same pair, any group"
+    docs = (Path(__file__).parents[2] / "docs" / "rules" / "territory.md").read_text()
+    assert "each pair plays boards of its own" in " ".join(docs.split())
 
 
 def test_equal_keys_share_a_rank_and_tied_groups_are_found() -> None:
@@ -193,3 +209,48 @@ def test_bad_runs_are_refused_with_a_clear_error(tmp_path: Path) -> None:
         battle_royale(["zombie"] * 5, out=tmp_path / "d", size=2)
     with pytest.raises(ParlourError, match="does not exist"):
         battle_royale([f"file:{tmp_path / 'nope.py'}"], out=tmp_path / "e", move_time=1.0)
+
+
+class Slowpoke:
+    """A built-in-like agent that always answers after the move time (it sleeps past it)."""
+
+    def __init__(self, **_: Any) -> None:
+        pass
+
+    def act(self, observation: Any) -> Any:
+        time.sleep(0.3)
+        return STAY
+
+
+def test_a_late_built_in_agent_forfeits_its_turn_like_a_player_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every player meets the same time limit with game17's consequence: the late turn is
+    forfeited; no fault, no fallback move, no strike-out."""
+    monkeypatch.setitem(GENERIC_AGENTS, "slowpoke", Slowpoke)
+    out = tmp_path / "slow"
+    ranking = battle_royale(["slowpoke", "zombie"], out=out, games=1, seed=2, size=4,
+                            rounds=3, move_time=0.1)
+    record = load(records(ranking)[0])
+    record.verify()
+    late = [m.action for m in record.moves if m.player == 0]
+    assert late and all(a.startswith("forfeit: too slow: answered after") for a in late)
+    assert record.faults == [] and record.forfeited == []
+    lines = (out / "errors.log").read_text().splitlines()
+    assert sum("seat 0 (slowpoke)" in x and "forfeited turn: too slow" in x
+               for x in lines) == len(late)
+    assert ranking.standings[0].games == 1
+
+
+@pytest.mark.parametrize("move_time", [None, 5.0], ids=["untimed", "timed"])
+def test_a_player_file_that_fails_to_load_forfeits_every_turn_and_is_ranked(
+        tmp_path: Path, move_time: float | None) -> None:
+    out = tmp_path / "broken"
+    ranking = battle_royale([BROKEN, "heuristic"], out=out, games=1, seed=3, size=4, rounds=3,
+                            move_time=move_time)
+    broken = next(s for s in ranking.standings if s.name == BROKEN)
+    assert broken.games == 1 and broken.wins == 0 and broken.forfeits > 0
+    record = load(records(ranking)[0])
+    turns = [m.action for m in record.moves if m.player == 0]
+    assert turns and all("fails on import" in a and "no_such_module_anywhere" in a
+                         for a in turns)
+    assert "fails on import" in (out / "errors.log").read_text()

@@ -8,8 +8,9 @@ answers each ``act`` with one line: the action in the game's notation, either ba
 Nothing the child does can stop a match. Reads and writes run on their own threads, so a
 child that never reads its input or floods its output cannot block parlour. Each answer is
 awaited only for the move's time. Lines are capped in length. The child runs in its own
-session with CPU-time and memory limits, and is killed with its process group when done.
-Its stderr goes to the log (logger ``parlour.agents.external``) and is kept for the error log.
+session with CPU-time and memory limits; when it is done, it and every process it started are
+killed (`parlour.agents.reaper`). Once it has crashed, every later decision fails at once. Its
+stderr goes to the log (logger ``parlour.agents.external``) and is kept for the error log.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import json
 import logging
 import os
 import queue
+import select
 import shlex
 import signal
 import subprocess
@@ -30,6 +32,7 @@ from typing import IO, Any
 
 from parlour.agents.base import AgentCrashed, AgentGarbage, AgentTimeout, BaseAgent
 from parlour.agents.limits import limit_process, pre_exec
+from parlour.agents.reaper import HAS_PROC, BotProcesses
 from parlour.core import Action, AgentError, Event, Game, Observation, ParlourError
 
 log = logging.getLogger("parlour.agents.external")
@@ -82,6 +85,9 @@ class ExternalAgent(BaseAgent):
         self._stderr_thread: threading.Thread | None = None
         self._requests = 0
         self._closed = False
+        self._dead: str | None = None
+        """Why the process ended, once it has crashed: later decisions fail at once."""
+        self._processes = BotProcesses()
         self._start()
 
     # --- the agent protocol -----------------------------------------------------------------
@@ -106,6 +112,8 @@ class ExternalAgent(BaseAgent):
 
     def act_within(self, observation: Observation, seconds: float) -> Action:
         """Ask for a decision and wait at most `seconds` for the answer (plus start-up time)."""
+        if self._dead is not None:
+            raise AgentCrashed(self._dead)
         if self._process is None:
             self._start()
         self._drain_stray()
@@ -125,7 +133,9 @@ class ExternalAgent(BaseAgent):
             except queue.Empty:
                 raise AgentTimeout(f"no answer within {wait:.3g}s") from None
             if line is _EOF:
-                raise AgentCrashed(self._exit_reason())
+                self._answers.put(_EOF)  # stays at the end of the queue
+                self._dead = self._exit_reason()
+                raise AgentCrashed(self._dead)
             if isinstance(line, AgentGarbage):
                 raise line
             answer, answer_id = _read_answer(line)
@@ -142,11 +152,12 @@ class ExternalAgent(BaseAgent):
             self._process = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True,
-                preexec_fn=pre_exec(limits),
+                preexec_fn=pre_exec(limits), env=self._processes.environment(),
             )
         except OSError as error:
             raise AgentError(f"cannot start {self.name!r}: {error.strerror or error}") from None
         process = self._process
+        self._processes.started(process)
         limit_process(process.pid, limits)
         assert process.stdin and process.stdout and process.stderr
         for target, stream in ((self._read_stdout, process.stdout),
@@ -230,10 +241,15 @@ class ExternalAgent(BaseAgent):
 
     def _exit_reason(self) -> str:
         process = self._process
-        code = process.wait(timeout=1.0) if process is not None else None
+        try:
+            code = process.wait(timeout=5.0) if process is not None else None
+        except subprocess.TimeoutExpired:
+            code = None
         if self._stderr_thread is not None:
             self._stderr_thread.join(timeout=1.0)  # the last words of a crash are on stderr
-        if code is not None and code < 0:
+        if code is None:
+            reason = "closed its output"
+        elif code < 0:
             reason = f"killed by signal {signal.Signals(-code).name}"
         else:
             reason = f"exited with status {code}"
@@ -250,7 +266,8 @@ class ExternalAgent(BaseAgent):
             raise AgentGarbage(f"answer {shown!r} is not an action: {error}") from None
 
     def close(self) -> None:
-        """End the child: close its input, give it a moment, then kill its process group."""
+        """End the child: close its input, give it a moment to exit, then kill it and every
+        process it started."""
         if self._closed:
             return
         self._closed = True
@@ -258,14 +275,9 @@ class ExternalAgent(BaseAgent):
         process = self._process
         if process is None:
             return
-        try:
-            process.wait(timeout=0.5)
-        except subprocess.TimeoutExpired:
-            try:
-                os.killpg(process.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                process.kill()
-            process.wait(timeout=5.0)
+        _await_exit(process, 0.5)
+        self._processes.end()
+        process.wait(timeout=5.0)
         if self._stderr_count > self.limits.stderr_lines:
             log.warning("seat %d (%s): %d more stderr line(s) not shown", self.seat, self.name,
                         self._stderr_count - self.limits.stderr_lines)
@@ -273,6 +285,26 @@ class ExternalAgent(BaseAgent):
     def __del__(self) -> None:
         if not getattr(self, "_closed", True):
             self.close()
+
+
+def _await_exit(process: subprocess.Popen[bytes], seconds: float) -> None:
+    """Wait up to `seconds` for `process` to exit, without reaping it where that is possible
+    (its number must stay its own until its descendants are found)."""
+    if process.returncode is not None:
+        return
+    if HAS_PROC:
+        try:
+            pidfd = os.pidfd_open(process.pid)
+        except (AttributeError, OSError):
+            pass
+        else:
+            try:
+                select.select([pidfd], [], [], seconds)
+            finally:
+                os.close(pidfd)
+            return
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=seconds)
 
 
 def _read_answer(line: str) -> tuple[str, int | None]:

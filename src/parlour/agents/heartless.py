@@ -5,15 +5,16 @@ from its own seat (it always sits at "me", ``--who=0``) and prints its card(s): 
 play, or three cards to pass, which this adapter hands to the match one pass at a time. The
 arguments are defined precisely in docs/protocol.md ("Heartless scripts").
 
-Each call has the move's time (the script's process group is killed when it runs over), its
-output is capped, and it runs with the CPU and memory limits of `ProcessLimits`. A timeout, a
+Each call has the move's time (the script is killed when it runs over), its output is capped,
+and it runs with the CPU and memory limits of `ProcessLimits`. When a call ends, every process
+the script started is killed (`parlour.agents.reaper`). Once the script has crashed, every
+later decision fails at once (the match forfeits the seat). A timeout, a
 crash or unreadable output becomes `AgentTimeout`, `AgentCrashed` or `AgentGarbage`, which the
 match's fault policy handles like any other fault; stderr goes to the log.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import selectors
@@ -23,7 +24,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -31,6 +32,7 @@ from typing import Any
 from parlour.agents.base import AgentCrashed, AgentGarbage, AgentTimeout, BaseAgent
 from parlour.agents.external import ProcessLimits
 from parlour.agents.limits import limit_process, pre_exec
+from parlour.agents.reaper import BotProcesses
 from parlour.cards import (
     CLUBS,
     DIAMONDS,
@@ -168,7 +170,8 @@ def read_cards(text: str, hand: int, follow_suit: int | None) -> list[int]:
 class _Run:
     """One run of a script: its exit status (None on a timeout), stdout (capped), stderr."""
 
-    def __init__(self, process: subprocess.Popen[bytes], seconds: float, cap: int) -> None:
+    def __init__(self, process: subprocess.Popen[bytes], seconds: float, cap: int,
+                 end: Callable[[], None]) -> None:
         self.code: int | None = None
         self.out = bytearray()
         self.err = bytearray()
@@ -195,7 +198,7 @@ class _Run:
                         self._read(selector, key, cap)
                 if pidfd is None and process.poll() is not None:
                     exited = True
-            _kill_group(process)  # on a timeout or a flood, and any children left behind
+            end()  # the script on a timeout or a flood, and any process it left behind
             grace = time.monotonic() + 1.0  # read what the script wrote before it ended
             while not self.flooded and self._pipes(selector):
                 events = selector.select(max(0.0, grace - time.monotonic()))
@@ -245,14 +248,6 @@ def _pidfd(process: subprocess.Popen[bytes]) -> int | None:
         return None
 
 
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        with contextlib.suppress(OSError):
-            process.kill()
-
-
 def script_command(text: str) -> list[str]:
     """The command line of a ``heartless:`` spec; a ``.py`` file that is not executable runs
     with this Python."""
@@ -264,8 +259,13 @@ def script_command(text: str) -> list[str]:
         raise AgentError("heartless: needs a script, like 'heartless:./bot.py'")
     path = Path(argv[0])
     if path.is_file():
+        argv[0] = str(path.absolute())  # a bare name is a file here, not a program on PATH
         if argv[0].endswith(".py") and not os.access(path, os.X_OK):
             argv.insert(0, sys.executable)
+        elif not os.access(path, os.X_OK):
+            raise AgentError(f"heartless script {text.split()[0]!r} is not executable: "
+                             f"chmod +x it, or name its interpreter "
+                             f"('heartless:python3 {text.split()[0]}')")
     elif shutil.which(argv[0]) is None:
         raise AgentError(f"heartless script {argv[0]!r} does not exist")
     return argv
@@ -287,6 +287,9 @@ class HeartlessAgent(BaseAgent):
         self._stderr_lines = 0
         self._queue: list[Action] = []
         self._queue_deal = -1
+        self._processes = BotProcesses()
+        self._dead: str | None = None
+        """Why the script crashed, once it has: later decisions fail at once."""
 
     def on_game_start(self, game: Game[Any], seat: int) -> None:
         self.game = _check_game(game, self.name)
@@ -301,6 +304,8 @@ class HeartlessAgent(BaseAgent):
             raise AgentError(f"{self.name} needs a Hearts observation, not "
                              f"{type(observation).__name__}")
         obs = observation
+        if self._dead is not None:
+            raise AgentCrashed(self._dead)
         if obs.phase == "pass":
             return self._pass(obs, seconds)
         text = self.run(obs, seconds)
@@ -347,12 +352,15 @@ class HeartlessAgent(BaseAgent):
             process = subprocess.Popen(
                 argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 start_new_session=True, preexec_fn=pre_exec(limits),
+                env=self._processes.environment(),
             )
         except OSError as error:
-            raise AgentCrashed(f"cannot start {self.name!r}: {error.strerror or error}") from None
+            self._dead = f"cannot start {self.name!r}: {error.strerror or error}"
+            raise AgentCrashed(self._dead) from None
+        self._processes.started(process)
         limit_process(process.pid, limits)
         try:
-            run = _Run(process, seconds, limits.max_line_bytes)
+            run = _Run(process, seconds, limits.max_line_bytes, self._processes.end)
         finally:
             self.calls += 1
             self.seconds += time.perf_counter() - start
@@ -365,7 +373,8 @@ class HeartlessAgent(BaseAgent):
         if code != 0:
             reason = (f"killed by signal {signal.Signals(-code).name}" if code < 0
                       else f"exited with status {code}")
-            raise AgentCrashed(f"the script {reason}" + (f"; last stderr: {last}" if last else ""))
+            self._dead = f"the script {reason}" + (f"; last stderr: {last}" if last else "")
+            raise AgentCrashed(self._dead)
         text = run.out.decode("utf-8", errors="replace").strip()
         if not text:
             raise AgentGarbage("the script printed nothing")

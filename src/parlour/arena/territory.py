@@ -7,21 +7,24 @@
   games of the per-game mean time per move;
 - `battle_royale`: every player on one board, `games` games, ranked by wins;
 - `round_robin`: `games` games (game17: one) per pair of players, everyone else zombies: a
-  round robin of pairs;
+  round robin of pairs, each pair on boards of its own;
 - `rank`: a battle royale, then a round robin inside each group tied on wins.
 
 Seats follow the order the players are named in (game17's ``fixed`` seating). Each run is a
 tournament of `parlour.arena` in its output directory (the store ``tournament.sqlite``, every
 game's record ``records/NNNN.json.gz``, the error log ``errors.log``: every fault and every
 forfeited turn), plus game17's summaries (``summary.json``, ``summary.txt``). A game's seed is
-``derive_seed(seed, mode, round)``, shared by every table of the round, and its agents are
-seeded as a `Match` seeds them, so a record's seed and seats replay it. ``parlour report DIR``
-shows a run with the general statistics.
+``derive_seed(seed, mode, round)``; in a round robin (and a tiebreak) each pair has its own,
+``derive_seed(seed, mode, a, b, round)`` with the players' indices: seats are fixed (the first
+named of a pair is owner 0), so one board shared by every pair would hand the same start to
+the first-named player of every pair, and the ranking would depend on the order of the names.
+Agents are seeded as a `Match` seeds them, so a record's seed and seats replay it.
+``parlour report DIR`` shows a run with the general statistics.
 
-Time limit: with `move_time`, a game17 player file runs in a worker process and a move over
-the limit (wall clock) is cut off and its turn forfeited, as in game17 (player files time
-themselves; the forfeit is logged, not counted as a fault). Built-in agents run in this
-process under the match's move time.
+Time limit: with `move_time` every player meets the same rule, game17's: a late turn is
+forfeited (logged, not counted as a fault). A game17 player file runs in a worker process and
+a move over the limit (wall clock) is cut off; a built-in agent runs in this process and its
+late answer is discarded (`Territory.overtime_action`); an ``exec:`` program is cut off.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from parlour.arena.runner import ERRORS, Tournament, write_error_log
 from parlour.arena.store import GameRow
 from parlour.arena.worker import ErrorItem
 from parlour.arena.worker import GameOutcome as PlayedGame
-from parlour.core import ParlourError, State
+from parlour.core import ParlourError, State, derive_seed
 from parlour.games.territory import Territory, TerritoryState, TurnForfeited
 from parlour.records import Record
 
@@ -90,8 +93,13 @@ def round_robin_plan(group: Sequence[int], games: int, seed: int, phase: str = "
     members = sorted(group)
     pairs = [(members[a], members[b])
              for a, b in tables_for("round-robin", len(members), 2, tables="pairs")]
-    return schedule(pairs, seats=2, seating="fixed", rounds=games, seed=seed, stage=phase,
-                    game=_spec(size, rounds, 2), shared=False, start=start)
+    spec = _spec(size, rounds, 2)
+    plan: list[Scheduled] = []
+    for r in range(games):
+        for table, pair in enumerate(pairs):
+            plan.append(Scheduled(start + len(plan), phase, r, table, 0, pair,
+                                  derive_seed(seed, phase, *pair, r), spec))
+    return plan
 
 
 def analyse(state: State[Any], record: Record) -> tuple[list[ErrorItem], dict[str, Any]]:

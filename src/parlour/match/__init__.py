@@ -4,7 +4,8 @@ Agents get only their seat's observation and the events their seat may see. A mi
 (an exception, an illegal or malformed action, a timeout, a crashed process, a failing hook)
 never stops the match: the fault is logged and recorded, a seeded random legal action is played
 instead, and after `FaultPolicy.strike_limit` faults the seat forfeits and plays fallback moves
-to the end.
+to the end. A crash (the agent's process died: `AgentCrashed`) forfeits the seat at once: a dead
+process cannot answer again, so later decisions get their fallback without waiting.
 
 Time: with `FaultPolicy.move_time` set, each decision may take that long plus whatever is left
 of the seat's `time_bank`; time over the move limit is taken from the bank. Agents marked
@@ -12,7 +13,9 @@ of the seat's `time_bank`; time over the move limit is taken from the bank. Agen
 which enforce the limit themselves with the game's own consequence (a Territory player file
 over its time forfeits its turn, as in game17). Agents in another
 process are cut off at that budget; in-process agents cannot be interrupted, so a late answer
-is discarded and counted as a timeout once the bank is spent.
+is discarded and counted as a timeout once the bank is spent. A game may give a late answer its
+own consequence instead (`Game.overtime_action(reason)`: Territory forfeits the turn, as game17
+does, with no fault counted), so every agent meets the same rule.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.agents import Agent, make_agent
-from parlour.agents.base import AgentFault, AgentQuit
+from parlour.agents.base import AgentCrashed, AgentFault, AgentQuit, AgentTimeout
 from parlour.agents.external import ProcessLimits
 from parlour.core import Action, Event, Game, ParlourError, State, make_rng
 from parlour.core.seeding import fresh_seed
@@ -209,7 +212,11 @@ class Match:
         except AgentFault as fault:
             elapsed = time.perf_counter() - start
             self._spend(seat, elapsed)
+            if isinstance(fault, AgentTimeout) and (late := self._overtime(seat, str(fault))):
+                return late, elapsed
             self._fault(seat, fault.kind, str(fault))
+            if isinstance(fault, AgentCrashed):
+                self._forfeit(seat, "because its process crashed")  # a dead bot cannot answer again
             return self._fallback(seat), elapsed
         except Exception as error:
             elapsed = time.perf_counter() - start
@@ -217,8 +224,11 @@ class Match:
             return self._fallback(seat), elapsed
         elapsed = time.perf_counter() - start
         if move_time is not None and not self._spend(seat, elapsed):
-            self._fault(seat, "timeout", f"answered after {elapsed:.3f}s; the limit is "
-                        f"{move_time}s and the time bank is spent")
+            slow = (f"answered after {elapsed:.3f}s; the limit is {move_time}s and the time "
+                    "bank is spent")
+            if late := self._overtime(seat, slow):
+                return late, elapsed
+            self._fault(seat, "timeout", slow)
             return self._fallback(seat), elapsed
         if isinstance(action, str):
             try:
@@ -231,6 +241,18 @@ class Match:
             self._fault(seat, "illegal", f"{str(action)!r}: {reason}")
             return self._fallback(seat), elapsed
         return action, elapsed
+
+    def _overtime(self, seat: int, reason: str) -> Action | None:
+        """The game's own consequence of a late answer (`Game.overtime_action`), if it has
+        one: then no fault is counted (Territory forfeits the turn, as game17 does)."""
+        hook = getattr(self.game, "overtime_action", None)
+        if hook is None:
+            return None
+        action: Action | None = hook(reason)
+        if action is not None:
+            log.warning("seat %d (%s) is late at move %d: %s; %s", seat, self.specs[seat],
+                        len(self.times) + 1, reason, action)
+        return action
 
     def _spend(self, seat: int, elapsed: float) -> bool:
         """Charge time over the move limit to the seat's bank; False if it ran out."""
@@ -253,10 +275,15 @@ class Match:
         self.strikes[seat] += 1
         log.warning("seat %d (%s) fault at move %d: %s: %s",
                     seat, self.specs[seat], move + 1, kind, message)
-        if self.strikes[seat] >= self.policy.strike_limit and seat not in self.forfeited:
+        if self.strikes[seat] >= self.policy.strike_limit:
+            self._forfeit(seat, f"after {self.strikes[seat]} faults")
+
+    def _forfeit(self, seat: int, why: str) -> None:
+        """Strike the seat out: fallback moves from now on, at once; its agent is closed."""
+        if seat not in self.forfeited:
             self.forfeited.append(seat)
-            log.warning("seat %d (%s) forfeits after %d faults; fallback moves from now on",
-                        seat, self.specs[seat], self.strikes[seat])
+            log.warning("seat %d (%s) forfeits %s; fallback moves from now on",
+                        seat, self.specs[seat], why)
             close = getattr(self.agents[seat], "close", None)
             if close is not None:
                 try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 import types
 from pathlib import Path
 from random import Random
@@ -212,3 +213,71 @@ def test_a_looping_player_file_forfeits_its_turn_under_a_match_time_limit() -> N
     assert not record.faults
     forfeits = [e for e in match.state.events if type(e).__name__ == "TurnForfeited"]
     assert forfeits and all(e.owner == 1 for e in forfeits)  # type: ignore[attr-defined]
+
+
+# --- game17's own files: imports ---------------------------------------------------------------
+CHECKOUT = PLAYERS / "game17_checkout"
+SMART = f"file:{CHECKOUT / 'game17' / 'smart_zombie.py'}"
+STUB = f"file:{CHECKOUT / 'demo' / 'stub.py'}"
+ADVANCED = f"file:{CHECKOUT / 'demo' / 'stub_advanced.py'}"
+
+
+@pytest.fixture
+def fresh_imports(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No game17 module and no player folder on the path, as in a new process."""
+    for name in [n for n in sys.modules if n == "game17" or n.startswith("game17.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if not p.startswith(str(PLAYERS))])
+
+
+def forfeits(match: parlour.Match) -> list[Any]:
+    return [e for e in match.state.events if type(e).__name__ == "TurnForfeited"]
+
+
+@pytest.mark.parametrize("move_time", [None, 30.0], ids=["untimed", "timed"])
+@pytest.mark.usefixtures("fresh_imports")
+def test_game17s_own_files_load_in_either_order(move_time: float | None) -> None:
+    """A file beside game17's modules (as T800.py) and one importing game17.zombie (as the
+    demo stubs) both play, whichever loads first, with or without a move time."""
+    from parlour.match import FaultPolicy
+
+    game = Territory(size=5, rounds=3, players=2)
+    for seats in ([SMART, ADVANCED], [ADVANCED, SMART]):
+        match = parlour.Match(game, seats, seed=4, policy=FaultPolicy(move_time=move_time))
+        record = match.run()
+        assert not record.faults and not forfeits(match), [e.reason for e in forfeits(match)]
+        assert all(m.action != "stay" for m in record.moves[:2])
+    assert "game17" not in sys.modules, "the stand-ins are there only while a file runs"
+
+
+def test_game17s_first_make_moves_signature_is_accepted() -> None:
+    """demo/stub.py's make_moves(owner, owners, numbers) plays; no TypeError each turn."""
+    game = Territory(size=4, rounds=2, players=1)
+    match = parlour.Match(game, [STUB], seed=3)
+    match.run()
+    assert not forfeits(match), [e.reason for e in forfeits(match)]
+
+
+@pytest.mark.usefixtures("fresh_imports")
+def test_each_file_imports_its_own_helpers() -> None:
+    game = Territory(size=4, rounds=2, players=2)
+    a = file_agent("helpers_a/player", game, 0)
+    b = file_agent("helpers_b/player", game, 1)
+    parlour.Match(game, [a, b], seed=1).run()
+    assert set(a.program.module.SEEN) == {"a"}
+    assert set(b.program.module.SEEN) == {"b"}, "imported at call time, from its own folder"
+    assert "tactics" not in sys.modules
+
+
+@pytest.mark.usefixtures("fresh_imports")
+def test_a_game17_folder_in_the_working_directory_does_not_shadow_the_standins(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    impostor = tmp_path / "game17"
+    impostor.mkdir()
+    (impostor / "__init__.py").write_text("raise ImportError('the game17 folder of the cwd')\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))  # as `python -m parlour` puts the cwd first
+    game = Territory(size=4, rounds=2, players=1)
+    match = parlour.Match(game, [ADVANCED], seed=2)
+    match.run()
+    assert not forfeits(match), [e.reason for e in forfeits(match)]

@@ -2,16 +2,15 @@
 
 Player files written for game17 often import helpers from it (``from game17.zombie import
 make_moves``, ``from game17 import find_owned_pieces, destination``). When no real ``game17``
-is installed, `install_game17` registers small stand-ins with the same names and behaviour
+is installed, `standin_game17` gives small stand-ins with the same names and behaviour
 (zombies draw from numpy's global generator, as there; the adapter seeds it per call).
 """
 
 from __future__ import annotations
 
-import importlib.util
+import functools
 import operator
 import reprlib
-import sys
 import types
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -113,10 +112,17 @@ def get_mover_factory(make_moves: Callable[..., Any]) -> Callable[..., Any]:
     return get_mover
 
 
-def install_game17() -> bool:
-    """Register the stand-in ``game17`` modules unless a real game17 is importable."""
-    if "game17" in sys.modules or importlib.util.find_spec("game17") is not None:
-        return False
+GAME17_MODULES = ("game17", "game17.zombie", "game17.game17")
+"""The game17 modules player files import helpers from."""
+
+
+@functools.cache
+def standin_game17() -> dict[str, types.ModuleType]:
+    """parlour's stand-ins for the `GAME17_MODULES`, by name (made once; they hold no state).
+
+    `parlour.games.territory.imports` puts them in ``sys.modules`` only while a player file
+    is imported or called, so they never shadow a real game17 elsewhere.
+    """
     package = types.ModuleType("game17", "parlour's stand-in for game17's helpers")
     package.__path__ = []
     zombie = types.ModuleType("game17.zombie")
@@ -129,5 +135,4 @@ def install_game17() -> bool:
     package.get_mover_factory = get_mover_factory  # type: ignore[attr-defined]
     package.zombie = zombie  # type: ignore[attr-defined]
     package.game17 = inner  # type: ignore[attr-defined]
-    sys.modules.update({"game17": package, "game17.zombie": zombie, "game17.game17": inner})
-    return True
+    return dict(zip(GAME17_MODULES, (package, zombie, inner), strict=True))

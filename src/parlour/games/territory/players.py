@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import inspect
 import itertools
 import logging
 import random
@@ -27,6 +28,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import nullcontext
 from multiprocessing.connection import Connection
 from pathlib import Path
 from random import Random
@@ -35,10 +37,11 @@ from typing import Any
 
 import numpy as np
 
-from parlour.core import Action, AgentError, Event, Game
+from parlour.core import Action, AgentError, Event, Game, Observation
 from parlour.games.territory.actions import Forfeit
-from parlour.games.territory.compat import install_game17, moves_to_action
+from parlour.games.territory.compat import moves_to_action
 from parlour.games.territory.events import BoardSetUp
+from parlour.games.territory.imports import PlayerImports
 from parlour.games.territory.observation import TerritoryObservation
 
 log = logging.getLogger("parlour.territory.players")
@@ -51,26 +54,38 @@ _names = itertools.count()
 
 def load_player_module(path: str | Path) -> ModuleType:
     """Import a player file as a fresh module (its own globals for each agent, as game17's
-    per-game reload gave). Its folder joins `sys.path`, as in game17, for its own imports."""
+    per-game reload gave), in an import world of its own (`PlayerImports`, kept as the
+    module's ``__player_imports__``): its folder first on the path, game17's helpers, and its
+    own modules apart from every other file's."""
     file = Path(path)
     if not file.is_file():
         raise AgentError(f"player file {str(path)!r} does not exist")
-    folder = str(file.resolve().parent)
-    if folder not in sys.path:
-        sys.path.append(folder)
-    install_game17()
+    imports = PlayerImports(file.resolve().parent)
     name = f"_territory_player_{file.stem}_{next(_names)}"
     spec = importlib.util.spec_from_file_location(name, file)
     if spec is None or spec.loader is None:
         raise AgentError(f"player file {str(path)!r} cannot be imported as Python")
     module = importlib.util.module_from_spec(spec)
+    module.__player_imports__ = imports  # type: ignore[attr-defined]
     try:
-        spec.loader.exec_module(module)
+        with imports.active():
+            spec.loader.exec_module(module)
     except Exception as error:
         raise AgentError(
             f"player file {str(path)!r} fails on import: {type(error).__name__}: {error}"
         ) from None
     return module
+
+
+def _takes_rounds_left(function: Any) -> bool:
+    """False for game17's first signature, ``make_moves(owner, owners, numbers)``."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    positional = [p for p in parameters
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len(positional) != 3 or any(p.kind is p.VAR_POSITIONAL for p in parameters)
 
 
 def player_kind(module: Any) -> str | None:
@@ -102,6 +117,9 @@ class PlayerProgram:
         self.module = module
         self.kind = kind
         self.mover: Any = None
+        imports = getattr(module, "__player_imports__", None)
+        self._imports = imports.active if isinstance(imports, PlayerImports) else nullcontext
+        self._rounds_left = kind != "make_moves" or _takes_rounds_left(module.make_moves)
 
     @property
     def started(self) -> bool:
@@ -111,18 +129,22 @@ class PlayerProgram:
               turn_order: list[int], num_rounds: int) -> None:
         """Call ``get_mover`` (stateful files only) with copies of the board."""
         if self.kind == "get_mover":
-            self.mover = self.module.get_mover(
-                owner=owner, owners=np.array(owners), numbers=np.array(numbers),
-                turn_order=list(turn_order), num_rounds=num_rounds,
-            )
+            with self._imports():
+                self.mover = self.module.get_mover(
+                    owner=owner, owners=np.array(owners), numbers=np.array(numbers),
+                    turn_order=list(turn_order), num_rounds=num_rounds,
+                )
 
     def move(self, owner: int, rounds_left: int, owners: np.ndarray,
              numbers: np.ndarray) -> Any:
         """The file's raw return value for one turn, from copies of the board."""
         owners, numbers = np.array(owners), np.array(numbers)
-        if self.kind == "make_moves":
-            return self.module.make_moves(owner, rounds_left, owners, numbers)
-        return self.mover(owners, numbers)
+        with self._imports():
+            if self.kind == "get_mover":
+                return self.mover(owners, numbers)
+            if self._rounds_left:
+                return self.module.make_moves(owner, rounds_left, owners, numbers)
+            return self.module.make_moves(owner, owners, numbers)
 
 
 def forfeit_for(error: BaseException) -> Forfeit:
@@ -219,7 +241,8 @@ class TimedPlayerAgent(_StartsMover):
         self._process: Any = None
         self._conn: Connection | None = None
         self._started = False
-        self._kind: str | None = None
+        self.kind: str | None = None
+        """``make_moves`` or ``get_mover`` once launched; None for a file that is neither."""
 
     def _new_game(self) -> None:
         if self._started:  # a worker that served a game: a fresh one (fresh module) per game
@@ -296,7 +319,7 @@ class TimedPlayerAgent(_StartsMover):
         if reply[0] == "error":
             self._kill()
             raise AgentError(reply[1])
-        self._kind = reply[1]
+        self.kind = reply[1]
 
     def _ensure_started(self, obs: TerritoryObservation) -> None:
         if self._conn is None:
@@ -351,16 +374,58 @@ def player_file_agent(path: str | Path, game: Game[Any], seat: int, rng: Random,
     overruns is forfeited; without, it runs in this process. Raises `AgentError` if the file
     is missing, fails to import, or defines neither ``make_moves`` nor ``get_mover``.
     """
+    neither = (f"player file {str(path)!r} defines neither make_moves(owner, rounds_left, "
+               "owners, numbers) nor get_mover(...)")
     if time_limit is not None:
         if not Path(path).is_file():
             raise AgentError(f"player file {str(path)!r} does not exist")
         timed = TimedPlayerAgent(path, game, seat, rng, time_limit, color)
         timed.launch()
+        if timed.kind is None:
+            timed.close()
+            raise AgentError(neither)
         return timed
     module = load_player_module(path)
     agent = module_agent(module, game, seat, rng, color)
     if agent is None:
-        raise AgentError(f"player file {str(path)!r} defines neither make_moves(owner, "
-                         "rounds_left, owners, numbers) nor get_mover(...)")
+        raise AgentError(neither)
     agent.name = f"file:{path}"
+    return agent
+
+
+class UnloadablePlayer:
+    """A player file that failed to load: it forfeits every turn with the reason, and is
+    ranked like any player, as in game17."""
+
+    def __init__(self, path: str | Path, reason: str, color: str | None = None) -> None:
+        self.name = f"file:{path}"
+        self.reason = " ".join(reason.split())  # one line, as a forfeit's notation needs
+        self.color = color
+
+    def act(self, observation: Observation) -> Action:
+        return Forfeit(self.reason)
+
+
+def agent_for_player_file(path: str | Path, game: Game[Any], seat: int, rng: Random,
+                          color: str | None = None, time_limit: float | None = None) -> Any:
+    """The agent for ``file:path`` in Territory: a game17 player file (timed or in this
+    process, as `player_file_agent`); an `UnloadablePlayer` if it fails to load; None if it
+    is missing or is not a game17 player file (the generic file loader then takes it)."""
+    if not Path(path).is_file():
+        return None
+    try:
+        if time_limit is not None:
+            timed = TimedPlayerAgent(path, game, seat, rng, time_limit, color)
+            timed.launch()
+            if timed.kind is not None:
+                return timed
+            timed.close()
+            return None
+        module = load_player_module(path)
+    except AgentError as error:
+        log.warning("seat %d (file:%s) forfeits every turn: %s", seat, path, error)
+        return UnloadablePlayer(path, str(error), color)
+    agent = module_agent(module, game, seat, rng, color)
+    if agent is not None:
+        agent.name = f"file:{path}"
     return agent

@@ -567,14 +567,16 @@ class Territory(Game[TerritoryState]):
 
         return module_agent(module, self, seat, rng, color)
 
+    def overtime_action(self, reason: str) -> Action:
+        """A late answer forfeits the turn, as in game17 (for a `Match` with a move time):
+        built-in agents, programs and player files all meet the same rule."""
+        return Forfeit(f"too slow: {' '.join(reason.split())}")
+
     def agent_for_file(self, path: str, seat: int, rng: Random, option: str | None,
                        time_limit: float | None) -> Any:
-        """With a move time set, a game17 player file runs in a worker process that a stuck
-        move cannot hang; returns None for other files (the generic loader takes them)."""
-        if time_limit is None:
-            return None
-        from parlour.games.territory import players
+        """A game17 player file's agent: in a worker process with a move time, else in this
+        process, each file with its own imports; a file that fails to load forfeits every
+        turn. None for a missing file or another kind (the generic loader takes them)."""
+        from parlour.games.territory.players import agent_for_player_file
 
-        if players.player_kind(players.load_player_module(path)) is None:
-            return None
-        return players.player_file_agent(path, self, seat, rng, option, time_limit=time_limit)
+        return agent_for_player_file(path, self, seat, rng, option, time_limit)

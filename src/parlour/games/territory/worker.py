@@ -1,7 +1,8 @@
 """The worker process that runs one game17 player file for a time-limited agent.
 
 Started as ``python -m parlour.games.territory.worker FD PATH`` with one end of a socket pair
-as file descriptor FD; it imports the file, answers ``ready``, then serves ``start`` (make the
+as file descriptor FD; it imports the file, answers ``ready`` with the file's kind (None for a
+file that is no game17 player file, which it then leaves), then serves ``start`` (make the
 mover) and ``move`` requests until ``stop`` or the end of the connection.
 """
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 import sys
 from multiprocessing.connection import Connection
 
-from parlour.core import AgentError
 from parlour.games.territory.compat import moves_to_action
 from parlour.games.territory.players import (
     PlayerProgram,
@@ -25,14 +25,14 @@ def serve(conn: Connection, path: str) -> None:
     """Load the player file, then answer requests on `conn`."""
     try:
         module = load_player_module(path)
-        kind = player_kind(module)
-        if kind is None:
-            raise AgentError(f"player file {path!r} defines neither make_moves nor get_mover")
     except Exception as error:
         conn.send(("error", str(error)))
         return
+    kind = player_kind(module)
+    conn.send(("ready", kind))  # None: not a game17 player file
+    if kind is None:
+        return
     program = PlayerProgram(module, kind)
-    conn.send(("ready", kind))
     while True:
         try:
             request = conn.recv()

@@ -1,0 +1,3 @@
+"""The helper module of one player file; the other folder has its own of the same name."""
+
+NAME = "a"
