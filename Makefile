@@ -12,9 +12,11 @@ $(BIN)/python:
 
 install: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
+	@$(BIN)/python -m parlour.engine
 
 dev: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	@$(BIN)/python -m parlour.engine
 
 ## demo: a short seeded duplicate Hearts tournament of the built-in bots on 2 workers: a
 ## progress bar, the ranking with 95% intervals, and plots in out/demo-tournament/. It
@@ -22,11 +24,13 @@ dev: $(BIN)/python
 DEMO_OUT ?= out/demo-tournament
 demo: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[render,web]"
+	@$(BIN)/python -m parlour.engine
 	rm -rf $(DEMO_OUT)
 	$(BIN)/parlour tournament hearts --agents random,heuristic --format duplicate --deals 24 \
 	  --workers 2 --seed $(SEED) --out $(DEMO_OUT)
 
-## test: lint, type checks and the whole test suite (browser tests included)
+## test: lint, type checks and the whole test suite (browser tests included) on the compiled
+## path, then the games, records, conformance and search tests again on the pure-Python path
 test: dev chromium lint typecheck pytest
 
 ## chromium: Debian's Chromium for the browser tests (tests/web), installed only if missing
@@ -49,11 +53,15 @@ lint:
 typecheck:
 	$(BIN)/mypy
 
+PURE_TESTS ?= tests/conformance tests/records tests/games/skat tests/games/territory \
+              tests/agents/test_search.py tests/core
 pytest:
 	$(BIN)/pytest -n 2 --dist worksteal -q
+	PARLOUR_PURE=1 $(BIN)/pytest -n 2 --dist worksteal -q $(PURE_TESTS)
 
 bench: install
 	$(BIN)/parlour bench hearts
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
+	rm -f src/parlour/games/*/_kernel.c src/parlour/games/*/_kernel.*.so

@@ -35,18 +35,30 @@ class BenchResult:
 
 
 def bench(game: Game[Any], seconds: float = 3.0, quiet: bool = False, seed: int = 0,
-          max_games: int | None = None) -> BenchResult:
+          max_games: int | None = None, playouts: bool = False) -> BenchResult:
     """Play whole random games for about `seconds` and count games, deals and decisions.
 
     A deal is a chance move of the history (for card games, one shuffle and deal). With
-    `quiet` the states emit no events: the fast path search playouts use.
+    `quiet` the states emit no events: the fast path search playouts use. With `playouts`
+    each new game plays its first deal with one `State.play_random` call, as search plays
+    out to its default horizon (quiet, unchecked, in compiled code where the game has a
+    kernel), and counts that one deal.
     """
     rng = Random(seed)
-    games = deals = decisions = 0
+    games = deals = decisions = started = 0
     start = time.perf_counter()
     elapsed = 0.0
     while elapsed < seconds and (max_games is None or games < max_games):
-        state = game.new_state(seed=seed + games)
+        state = game.new_state(seed=seed + started)
+        started += 1
+        if playouts:
+            state.quiet = True
+            state.play_random(1, rng.random)
+            decisions += sum(1 for move in state.history if move.player != CHANCE)
+            deals += 1
+            games += state.is_terminal
+            elapsed = time.perf_counter() - start
+            continue
         state.quiet = quiet
         randrange = rng.randrange
         moves = 0
@@ -61,3 +73,4 @@ def bench(game: Game[Any], seconds: float = 3.0, quiet: bool = False, seed: int 
         games += state.is_terminal
         elapsed = time.perf_counter() - start
     return BenchResult(game.spec, quiet, games, deals, decisions, elapsed)
+

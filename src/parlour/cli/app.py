@@ -222,14 +222,17 @@ def bench(
 ) -> None:
     """Random-playout throughput on one core: deals and games per second, µs per decision."""
     from parlour.bench import bench as run_bench
+    from parlour.engine import engine_description
 
     chosen = _game(game, param)
-    table = Table(title=f"{chosen.spec}: random playouts, one core", title_justify="left")
+    table = Table(title=f"{chosen.spec}: random playouts, one core", title_justify="left",
+                  caption=engine_description(), caption_justify="left")
     for column in ("mode", "games/s", "deals/s", "µs/decision", "decisions", "seconds"):
         table.add_column(column, justify="right" if column != "mode" else "left")
-    for quiet in (False, True):
-        result = run_bench(chosen, seconds=seconds, quiet=quiet)
-        mode = "quiet (search)" if quiet else "with events"
+    modes = (("with events", False, False), ("quiet", True, False),
+             ("playouts (search)", True, True))
+    for mode, quiet, playouts in modes:
+        result = run_bench(chosen, seconds=seconds, quiet=quiet, playouts=playouts)
         table.add_row(mode, f"{result.games_per_second:,.1f}",
                       f"{result.deals_per_second:,.0f}", f"{result.us_per_decision:.2f}",
                       f"{result.decisions:,}", f"{result.seconds:.1f}")

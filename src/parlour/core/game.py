@@ -342,6 +342,24 @@ class State(Generic[G]):
         """
         return None
 
+    def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
+        """Play uniformly random moves until deal `stop` (None: the end of the game).
+
+        Each move is ``legal[int(random() * len(legal))]`` of `legal_actions`, applied without
+        undo: the random playouts of search. Games with a compiled kernel override this with
+        one that makes the very same moves (`parlour.engine`).
+        """
+        legal_actions = self.legal_actions
+        apply = self.apply_without_undo
+        if stop is None:
+            while not self.is_terminal:
+                legal = legal_actions()
+                apply(legal[int(random() * len(legal))])
+        else:
+            while not self.is_terminal and self.deal_number < stop:
+                legal = legal_actions()
+                apply(legal[int(random() * len(legal))])
+
     def observe(self, seat: int) -> Observation:
         """What `seat` may know now."""
         raise NotImplementedError

@@ -115,18 +115,9 @@ class Playout:
 
 
 def _random(state: State[Any], stop: int | None, rng: Random) -> None:
-    # int(random() * n) is uniform enough for playouts and much cheaper than randrange
-    random = rng.random
-    legal_actions = state.legal_actions
-    apply = state.apply_without_undo
-    if stop is None:
-        while not state.is_terminal:
-            legal = legal_actions()
-            apply(legal[int(random() * len(legal))])
-    else:
-        while not state.is_terminal and state.deal_number < stop:
-            legal = legal_actions()
-            apply(legal[int(random() * len(legal))])
+    # int(random() * n) is uniform enough for playouts and much cheaper than randrange; a
+    # game's compiled kernel, where it has one, makes the same moves (State.play_random)
+    state.play_random(stop, rng.random)
 
 
 def placements(values: tuple[float, ...]) -> tuple[float, ...]:

@@ -12,10 +12,11 @@ in), `score_deal`, `deal_cards`; states offer `begin_play`, `finish_deal` and `t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import CARD, CARDS_32, CardSet, format_cards, parse_cards
 from parlour.core import (
     Action,
@@ -25,6 +26,7 @@ from parlour.core import (
     Param,
     ParameterError,
     State,
+    derive_seed,
     make_rng,
 )
 from parlour.games.skat.actions import (
@@ -103,6 +105,25 @@ def _plays(mask: int) -> tuple[Play, ...]:
 
 
 
+_KERNEL = engine.kernel("parlour.games.skat._kernel")
+"""The compiled card play (`_kernel.pyx`), or None on the pure-Python path."""
+_CARD_PLAY = ("_apply", "_trick_done", "_playable", "legal_actions", "apply_without_undo")
+"""The `SkatState` methods the kernel stands in for: a subclass overriding one plays in Python."""
+_KERNEL_FITS: dict[type, bool] = {}
+
+
+
+def _compiled_shuffle() -> Callable[[int, list[int]], list[int]] | None:
+    """The kernel's `shuffled` if it deals exactly as `random.Random(seed).shuffle` (probed)."""
+    if _KERNEL is None:
+        return None
+    probe = list(range(32))
+    Random(2**62 + 12345).shuffle(probe)
+    shuffled: Callable[[int, list[int]], list[int]] = _KERNEL.shuffled
+    return shuffled if shuffled(2**62 + 12345, list(range(32))) == probe else None
+
+
+_SHUFFLED = _compiled_shuffle()
 _CARD_BITS = tuple(1 << card for card in CARDS_32)
 _CARD_PLAYED = tuple({card: CardPlayed(seat=seat, card=CARD[card]) for card in CARDS_32}
                      for seat in range(4))
@@ -415,6 +436,25 @@ class SkatState(State["Skat"]):
         )
 
     # --- changing the state ----------------------------------------------------------------
+    def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
+        """Random moves until deal `stop` or the end (`State.play_random`), the card play of
+        each deal in compiled code where the kernel is built: the very same moves."""
+        kind = type(self)
+        fits = _KERNEL_FITS.get(kind)
+        if fits is None:
+            fits = _KERNEL_FITS[kind] = _KERNEL is not None and all(
+                getattr(kind, name) is getattr(SkatState, name) for name in _CARD_PLAY)
+        if not fits or not self.quiet:
+            super().play_random(stop, random)
+            return
+        play_out = _KERNEL.play_out  # type: ignore[union-attr]
+        while self.phase != OVER and (stop is None or self.deal_number < stop):
+            if self.phase == PLAY_PHASE:
+                play_out(self, random)
+            else:
+                legal = self.legal_actions()
+                self.apply_without_undo(legal[int(random() * len(legal))])
+
     def _apply(self, action: Action) -> None:
         self._legal = -1
         kind = type(action)
@@ -745,7 +785,10 @@ class Skat(Game[SkatState]):
         cards), only faster: the shuffled cards are single-bit masks, summed per hand.
         """
         bits = list(_CARD_BITS)
-        make_rng(seed, "deal", deal).shuffle(bits)
+        if _SHUFFLED is None:
+            make_rng(seed, "deal", deal).shuffle(bits)
+        else:  # the same shuffle in compiled code
+            bits = _SHUFFLED(derive_seed(seed, "deal", deal), bits)
         hands = (sum(bits[0:10]), sum(bits[10:20]), sum(bits[20:30]))
         return self._by_seat(dealer, hands), bits[30] | bits[31]
 

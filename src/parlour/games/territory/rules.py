@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from parlour import engine
 from parlour.core import (
     Action,
     Game,
@@ -43,6 +44,21 @@ from parlour.games.territory.events import (
 from parlour.games.territory.observation import TerritoryObservation
 
 log = logging.getLogger("parlour.territory")
+
+_KERNEL = engine.kernel("parlour.games.territory._kernel")
+"""The compiled zombie turns (`_kernel.pyx`), or None on the pure-Python path."""
+_ZOMBIE_METHODS = ("_zombie_turn", "_land", "_end", "advance")
+_KERNEL_FITS: dict[type, bool] = {}
+
+
+def _kernel_fits(kind: type) -> bool:
+    """True unless a `TerritoryState` subclass changes what the kernel stands in for."""
+    fits = _KERNEL_FITS.get(kind)
+    if fits is None:
+        fits = _KERNEL_FITS[kind] = all(
+            getattr(kind, name) is getattr(TerritoryState, name) for name in _ZOMBIE_METHODS)
+    return fits
+
 
 QUARTERS = np.full(4, 0.25)
 COIN_BITS = 63
@@ -351,7 +367,13 @@ class TerritoryState(State["Territory"]):
             self.end_reason = reason
 
     def advance(self) -> None:
-        """Run zombies' turns until a seat is to act or the game is over."""
+        """Run zombies' turns until a seat is to act or the game is over.
+
+        A quiet state runs them in the compiled kernel where it is built (the same turns).
+        """
+        if self.quiet and _KERNEL is not None and _kernel_fits(type(self)):
+            _KERNEL.advance(self)
+            return
         order = self.order
         length = len(order)
         squares = self.squares

@@ -1,0 +1,66 @@
+"""The optional compiled kernels (Cython). Everything else is declared in pyproject.toml.
+
+Without a working C compiler (or without Cython) the build goes on without them, prints one
+warning, and parlour runs on pure Python: `parlour.engine` says which path is active.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+WARNING = ("warning: parlour's compiled kernels were not built ({}); parlour will run on "
+           "pure Python, slower. Install a C compiler (gcc) and reinstall to build them.")
+
+
+BUILDING = ("build_ext", "bdist_wheel", "editable_wheel", "develop", "install")
+
+
+def _extensions() -> list[Extension]:
+    try:
+        import numpy
+        from Cython.Build import cythonize
+    except ImportError as error:
+        if any(command in sys.argv for command in BUILDING):
+            print(WARNING.format(error), file=sys.stderr)
+        return []
+    kernels = [
+        Extension("parlour.games.skat._kernel", ["src/parlour/games/skat/_kernel.pyx"]),
+        # numpy's own multinomial sampler, so zombies draw exactly what numpy would
+        Extension("parlour.games.territory._kernel", ["src/parlour/games/territory/_kernel.pyx"],
+                  include_dirs=[numpy.get_include()],
+                  library_dirs=[os.path.join(os.path.dirname(numpy.__file__), "random", "lib")],
+                  libraries=["npyrandom"],
+                  define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]),
+    ]
+    return cythonize(kernels, compiler_directives={"language_level": "3"}, quiet=True)
+
+
+class OptionalBuildExt(build_ext):
+    """Builds the kernels if it can; a compiler failure is one warning, not an error."""
+
+    warned = False
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # no compiler at all
+            self.warn_once(error)
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as error:  # the compiler failed on this kernel
+            self.warn_once(error)
+
+    def warn_once(self, error: Exception) -> None:
+        if not OptionalBuildExt.warned:
+            OptionalBuildExt.warned = True
+            reason = " ".join(f"{type(error).__name__}: {error}".split())
+            print(WARNING.format(reason), file=sys.stderr)
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -1,0 +1,124 @@
+"""The compiled Skat kernel against the Python rules: move for move, deal for deal.
+
+Skipped when the kernel is not built, except under CI (``CI`` set), where the compiled path
+must be there: `make test` builds it.
+"""
+
+from __future__ import annotations
+
+import os
+from random import Random
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour import engine
+from parlour.core.game import State
+from parlour.games.skat import Skat, SkatState, rules
+from parlour.games.skat.crosscheck import Mismatch, crosscheck
+
+KERNEL_NAME = "parlour.games.skat._kernel"
+
+
+@pytest.fixture(scope="module")
+def kernel() -> ModuleType:
+    built = engine.built()
+    if KERNEL_NAME not in built:
+        if os.environ.get("CI"):
+            pytest.fail("the Skat kernel is not built: CI must test the compiled path")
+        pytest.skip("the Skat kernel is not built (pip install -e . with a C compiler)")
+    import parlour.games.skat._kernel as module
+
+    return module
+
+
+@pytest.mark.parametrize("spec", ["skat", "skat:players=4", "skat.ramsch",
+                                  "skat.ramsch:players=4"])
+def test_the_kernel_plays_1000_deals_card_for_card_like_the_rules(
+        kernel: ModuleType, spec: str) -> None:
+    # legal cards, next player, trick winners, cards taken, then the settled deal
+    done = crosscheck(parlour.load_game(spec), range(1000), kernel)  # type: ignore[arg-type]
+    assert done.deals >= 700 and done.tricks >= 7 * done.deals
+
+
+def test_the_cross_check_catches_a_kernel_that_ignores_following_suit(kernel: ModuleType) -> None:
+    class Careless(kernel.TrickPlay):  # type: ignore[name-defined,misc]
+        def legal_mask(self) -> int:
+            return int(self.hand(self.current))
+
+    fake = ModuleType("careless")
+    fake.TrickPlay = Careless  # type: ignore[attr-defined]
+    with pytest.raises(Mismatch, match="kernel legal"):
+        crosscheck(parlour.load_game("skat"), range(50), fake)  # type: ignore[arg-type]
+
+
+def _both_ways(spec: str, seed: int, stop: int | None) -> tuple[SkatState, SkatState]:
+    game = parlour.load_game(spec)
+    start = game.new_state(seed=seed)
+    python, compiled = start.clone(quiet=True), start.clone(quiet=True)
+    python_rng, compiled_rng = Random(seed), Random(seed)
+    State.play_random(python, stop, python_rng.random)  # the Python loop
+    compiled.play_random(stop, compiled_rng.random)  # the card play in the kernel
+    assert python_rng.random() == compiled_rng.random(), "the random streams drifted apart"
+    return python, compiled
+
+
+@pytest.mark.parametrize("spec", ["skat", "skat.ramsch", "skat:players=4,deals=5"])
+@pytest.mark.parametrize("stop", [1, None])
+def test_compiled_playouts_make_the_same_moves_as_the_python_loop(
+        kernel: ModuleType, spec: str, stop: int | None) -> None:
+    for seed in range(60):
+        python, compiled = _both_ways(spec, seed, stop)
+        assert compiled._snapshot() == python._snapshot()
+        assert compiled.history == python.history
+        assert compiled.returns() == python.returns() and compiled.tiebreak() == python.tiebreak()
+
+
+def test_a_ramsch_played_out_in_the_kernel_is_scored_by_the_ramsch_hook(
+        kernel: ModuleType) -> None:
+    game = parlour.load_game("skat.ramsch", deals=1)
+    state = game.new_state(seed=3)
+    for _ in range(3):
+        state.apply(rules.PASS)
+    assert state.contract is not None and state.contract.kind == "ramsch"
+    state.quiet = True
+    state.play_random(None, Random(1).random)
+    assert state.is_terminal and state.results[0].note.startswith("Ramsch: ")
+
+
+def test_the_kernel_deals_exactly_as_random_shuffle(kernel: ModuleType) -> None:
+    for seed in [*range(500), 2**32 - 1, 2**32, 2**63 - 1]:
+        cards = list(range(32))
+        Random(seed).shuffle(cards)
+        assert kernel.shuffled(seed, list(range(32))) == cards
+    assert rules._SHUFFLED is not None or engine.forced_pure()
+
+
+def test_a_state_subclass_that_changes_the_card_play_plays_it_in_python(
+        kernel: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Any] = []
+
+    class Traced(SkatState):
+        __slots__ = ()
+
+        def _trick_done(self, trick: tuple[int, ...], last: int) -> None:
+            calls.append(trick)
+            super()._trick_done(trick, last)
+
+    class TracedSkat(Skat):
+        state_class = Traced
+
+    state = TracedSkat(deals=1).new_state(seed=4)
+    state.quiet = True
+    state.play_random(None, Random(4).random)
+    assert state.is_terminal and calls, "the overridden _trick_done was bypassed"
+
+
+def test_pure_forces_python_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(engine.PURE_ENV, "1")
+    monkeypatch.setattr(engine, "_loaded", {})
+    assert engine.kernel(KERNEL_NAME) is None
+    assert engine.engine_path() == "pure"
+    assert "PARLOUR_PURE is set" in engine.engine_description()
