@@ -159,7 +159,8 @@ def test_version_prints_the_package_version() -> None:
 
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0
-    assert result.output == f"parlour {parlour.__version__}\n" == version_text() + "\n"
+    assert result.output == version_text() + "\n"
+    assert result.output.startswith(f"parlour {parlour.__version__} (engine: ")
 
 
 def test_play_help_says_what_seats_default_to() -> None:
@@ -195,3 +196,14 @@ def test_a_tournament_without_matplotlib_keeps_the_plot_hint_whole(
                     "--games", "2", "--workers", "1", "--out", str(tmp_path / "t"))
     assert code == 0, out
     assert "No plots:" in out and "pip install 'parlour[render]'" in out
+
+
+def test_version_says_which_engine_path_is_active() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PARLOUR_PURE": "1"}
+    done = subprocess.run([sys.executable, "-m", "parlour", "--version"], env=env,
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.strip().endswith("(engine: pure Python (PARLOUR_PURE is set))")

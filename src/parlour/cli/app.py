@@ -52,10 +52,14 @@ def _setup_logging(verbose: int) -> None:
 
 
 def version_text() -> str:
-    """What ``parlour --version`` prints: ``parlour <version>``."""
-    from parlour import __version__
+    """What ``parlour --version`` prints: the version and the engine path in use.
 
-    return f"parlour {__version__}"
+    For example ``parlour 0.1.0 (engine: compiled (Cython kernels for skat, territory))``.
+    """
+    from parlour import __version__
+    from parlour.engine import engine_description
+
+    return f"parlour {__version__} ({engine_description()})"
 
 
 def _print_version(value: bool) -> None:
