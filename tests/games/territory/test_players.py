@@ -282,3 +282,18 @@ def test_a_game17_folder_in_the_working_directory_does_not_shadow_the_standins(
     match = parlour.Match(game, [ADVANCED], seed=2)
     match.run()
     assert not forfeits(match), [e.reason for e in forfeits(match)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_process_a_timed_player_file_starts_ends_with_its_worker(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.agents.processes import pids_in, running, wait_until
+
+    pidfile = tmp_path / "pids"
+    monkeypatch.setenv("PARLOUR_TEST_PIDFILE", str(pidfile))
+    game = Territory(size=4, rounds=2, players=1)
+    with pids_in(pidfile) as pids:
+        agent = file_agent("spawning_player", game, 0, time_limit=30.0)
+        parlour.Match(game, [agent], seed=1).run()
+        assert pids(), "the file started its process"
+        assert all(wait_until(lambda pid=pid: not running(pid)) for pid in pids())
