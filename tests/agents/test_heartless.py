@@ -189,7 +189,7 @@ def test_a_misbehaving_script_is_contained(mode: str, kind: str, cause: str) -> 
 
 
 def test_children_a_script_leaves_behind_do_not_hold_up_the_match() -> None:
-    record = Match(GAME, ["heuristic", bad("orphan"), "random", "heuristic"], seed=6,
+    record = Match(ONE_DEAL, ["heuristic", bad("orphan"), "random", "heuristic"], seed=6,
                    policy=POLICY).run()
     assert record.result.complete and not record.faults
 

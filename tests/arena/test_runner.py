@@ -149,12 +149,14 @@ def test_crashing_and_hanging_bots_do_not_stop_the_tournament(tmp_path: Path) ->
         params={"end_score": 20}))
     assert stats.played == stats.scheduled == 4
     lines = {a.name: a for a in stats.agents}
-    # three strikes in each of its two games, then the seat forfeits (fallback moves)
-    assert sum(lines[crashes].faults.values()) == 3 * 2 and "crash" in lines[crashes].faults
+    # a crash forfeits the seat at once: one crash in each of its two games (a slow answer
+    # before it, on a busy machine, would be a timeout); three strikes for the looping bot
+    assert lines[crashes].faults.get("crash") == 2
+    assert set(lines[crashes].faults) <= {"crash", "timeout"}
     assert lines[loops].faults == {"timeout": 3 * 2}
     assert lines["random"].faults == {}
     log = (out / "errors.log").read_text().splitlines()
-    assert len(log) == 12 and stats.errors == 12
+    assert len(log) == stats.errors == 6 + sum(lines[crashes].faults.values())
     assert log[0].startswith(f"game 0001 vs-baseline seat 0 ({crashes}) move ")
     assert sum(f"({loops}) move" in line and "fault (timeout)" in line for line in log) == 6
     for path in (out / "records").iterdir():

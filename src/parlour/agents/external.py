@@ -241,10 +241,7 @@ class ExternalAgent(BaseAgent):
 
     def _exit_reason(self) -> str:
         process = self._process
-        try:
-            code = process.wait(timeout=5.0) if process is not None else None
-        except subprocess.TimeoutExpired:
-            code = None
+        code = _exit_status(process, 5.0) if process is not None else None
         if self._stderr_thread is not None:
             self._stderr_thread.join(timeout=1.0)  # the last words of a crash are on stderr
         if code is None:
@@ -305,6 +302,23 @@ def _await_exit(process: subprocess.Popen[bytes], seconds: float) -> None:
             return
     with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(timeout=seconds)
+
+
+def _exit_status(process: subprocess.Popen[bytes], seconds: float) -> int | None:
+    """`process`'s exit status (negative: the signal) once it has exited, waiting up to
+    `seconds`; None if it is still running. Not reaped where that is possible."""
+    if process.returncode is not None:
+        return process.returncode
+    _await_exit(process, seconds)
+    if HAS_PROC:
+        try:
+            info = os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return process.poll()
+        if info is None:
+            return None
+        return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+    return process.poll()
 
 
 def _read_answer(line: str) -> tuple[str, int | None]:

@@ -122,17 +122,20 @@ class BotProcesses:
         self._since = info.start if info is not None else 0
 
     def members(self) -> set[int]:
-        """Every process of the bot still present (zombies included), the bot's own process
-        only while it has not been reaped (its number may then be reused)."""
+        """Every process of the bot still present (zombies included). Its session and group
+        count only while the bot's own process is not reaped (its number could then be
+        another's); the mark always counts."""
         root = self.root
         if root is None or not HAS_PROC:
             return set()
         table = all_processes()
         me = os.getpid()
-        found = {p.pid for p in table.values()
-                 if root.pid in (p.session, p.pgrp) and p.pid != me}
-        if root.returncode is None and root.pid in table:
-            found.add(root.pid)
+        found: set[int] = set()
+        if root.returncode is None:  # not reaped: its number is still its session's and group's
+            found = {p.pid for p in table.values()
+                     if root.pid in (p.session, p.pgrp) and p.pid != me}
+            if root.pid in table:
+                found.add(root.pid)
         found |= {p.pid for p in table.values()
                   if p.pid not in found and p.pid != me and p.start >= self._since
                   and _has_mark(p.pid, self._mark)}

@@ -38,8 +38,8 @@ Seed = Annotated[int | None, typer.Option(
 Size = Annotated[int, typer.Option(help="Edge length N of the N x N torus.", min=2)]
 Rounds = Annotated[int, typer.Option(help="Rounds per game (R).", min=1)]
 MoveTime = Annotated[float, typer.Option(
-    help="Seconds per move, wall clock: a player file over it forfeits the turn (0: no "
-         "limit).", min=0.0)]
+    help="Seconds per move, wall clock, the same for every player: a late turn is "
+         "forfeited, as in game17 (0: no limit).", min=0.0)]
 Out = Annotated[Path | None, typer.Option(
     "--out", "-o", help="Output directory, new or empty [default: territory-COMMAND].",
     show_default=False)]

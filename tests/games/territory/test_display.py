@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -90,3 +91,26 @@ def test_an_animated_gif_of_a_record(tmp_path: Path) -> None:
         assert image.format == "GIF" and image.n_frames == record.final_state().round + 2
     png = render_record(record, tmp_path / "final.png")
     assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_board_png_has_a_legend_of_the_seats_with_their_agents(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("matplotlib")
+    from parlour.games.territory import render
+
+    game = Territory(size=6, rounds=3, players=2)
+    specs = ["heuristic", "file:bots/mine.py:orange"]
+    state = parlour.Match(game, ["heuristic", "t800"], seed=2).run().final_state()
+    figure = render.board_figure(state.owners, state.numbers, 2, names=specs)
+    (legend,) = figure.legends
+    held = [int((state.owners == seat).sum()) for seat in (0, 1)]
+    squares = [f"{n} square{'' if n == 1 else 's'}" for n in held]
+    assert [t.get_text() for t in legend.get_texts()] == [
+        f"heuristic: {squares[0]}", f"mine.py: {squares[1]}", "zombies"]
+    seen: list[Any] = []
+    drawn = render.board_figure
+    monkeypatch.setattr(render, "board_figure",
+                        lambda *a, **k: seen.append(a[6]) or drawn(*a, **k))
+    record = parlour.Match(game, [*specs[:1], "t800"], seed=2).run()
+    render.render_record(record, tmp_path / "final.png")
+    assert seen == [["heuristic", "t800"]], "render names the seats by the record's agents"

@@ -9,7 +9,8 @@ the turn (a `Forfeit` action with the reason, logged); the engine forfeits inval
 Without a time limit the file runs in this process. With one (`time_limit` seconds, wall
 clock) it runs in a worker process that is killed when a move overruns: a thread could not be
 stopped. The worker is started again for the next turn (``get_mover`` is then called again
-with the current board and the rounds still to play).
+with the current board and the rounds still to play). It runs in a session of its own, and
+its process group is killed when it ends, so a process the file started ends with it.
 
 Player files may use numpy's and `random`'s global generators, as game17 players did: before
 each call they are seeded from the agent's own generator (and restored after it in-process),
@@ -23,7 +24,9 @@ import importlib.util
 import inspect
 import itertools
 import logging
+import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -266,6 +269,8 @@ class TimedPlayerAgent(_StartsMover):
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+            with contextlib.suppress(OSError):  # and what the player file started
+                os.killpg(process.pid, signal.SIGKILL)
 
     def __del__(self) -> None:
         with contextlib.suppress(Exception):
@@ -305,7 +310,7 @@ class TimedPlayerAgent(_StartsMover):
             process = subprocess.Popen(
                 [sys.executable, "-m", "parlour.games.territory.worker", str(theirs.fileno()),
                  self.path],
-                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
+                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, start_new_session=True,
             )
         finally:
             theirs.close()

@@ -2,13 +2,15 @@
 
 matplotlib (and Pillow, which it brings) are imported inside the functions, so importing this
 module costs nothing; they are the ``render`` extra. Each owner has a colour (`owner_color`),
-empty squares are drawn pale, and piece counts are written in the cells.
+empty squares are drawn pale, and piece counts are written in the cells. A legend under the
+board gives each seat's colour, agent name and squares held, and the zombies' muted shades.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping
+import math
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,35 @@ from parlour.games.territory.display import Frame, frames, owner_color
 
 _CELL_INCHES = 0.42
 _MAX_INCHES = 9.0
+_LEGEND_ROW_INCHES = 0.24
+_MAX_LEGEND_SEATS = 12
+_NAME_CHARS = 22
+
+
+def short_name(spec: str) -> str:
+    """An agent spec as a legend shows it: a file's name without its folder and colour
+    (``file:bots/me.py:orange`` is ``me.py``), cut to a few words."""
+    text = spec
+    if text.startswith("file:"):
+        path = text[len("file:"):]
+        head, sep, _ = path.rpartition(":")
+        if sep and head.endswith(".py"):
+            path = head
+        text = Path(path).name
+    return text if len(text) <= _NAME_CHARS else text[:_NAME_CHARS - 1] + "…"
+
+
+def legend_labels(owners: np.ndarray, players: int,
+                  names: Sequence[str] | None) -> list[str]:
+    """One label per seat: its agent's name (or "seat s") and the squares it holds."""
+    labels = []
+    for seat in range(min(players, _MAX_LEGEND_SEATS)):
+        name = short_name(names[seat]) if names is not None and seat < len(names) else ""
+        squares = int(np.count_nonzero(owners == seat))
+        labels.append(f"{name or f'seat {seat}'}: {squares} square{'' if squares == 1 else 's'}")
+    if players > _MAX_LEGEND_SEATS:
+        labels.append(f"+{players - _MAX_LEGEND_SEATS} more seats")
+    return labels
 
 
 def _rgb(owners: np.ndarray, numbers: np.ndarray, players: int,
@@ -39,16 +70,25 @@ class _Painter:
     """One matplotlib figure, redrawn per frame (no pyplot, no global backend)."""
 
     def __init__(self, size: int, players: int, colors: Mapping[int, str] | None,
-                 counts: bool) -> None:
+                 counts: bool, names: Sequence[str] | None = None) -> None:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
 
         inches = min(_MAX_INCHES, max(3.0, size * _CELL_INCHES))
-        self.figure = Figure(figsize=(inches, inches + 0.4), dpi=100)
+        entries = min(players, _MAX_LEGEND_SEATS) + (players > _MAX_LEGEND_SEATS) + 1
+        longest = max((len(label) for label in legend_labels(
+            np.full((size, size), -1), players, names)), default=0) + 3  # up to 40000 squares
+        column = 0.35 + 0.062 * longest  # inches per legend column at 7.5 points
+        self.columns = max(1, min(entries, int((inches - 0.1) // column)))
+        legend = _LEGEND_ROW_INCHES * math.ceil(entries / self.columns) + 0.12
+        height = inches + 0.4 + legend
+        self.figure = Figure(figsize=(inches, height), dpi=100)
         self.canvas = FigureCanvasAgg(self.figure)
-        self.axes = self.figure.add_axes((0.02, 0.02, 0.96, 0.96 * inches / (inches + 0.4)))
+        self.axes = self.figure.add_axes((0.02, (legend + 0.02) / height, 0.96,
+                                          0.96 * inches / height))
         self.players = players
         self.colors = colors
+        self.names = names
         self.counts = counts and size <= 40
         self.size = size
 
@@ -69,6 +109,23 @@ class _Painter:
         for spine in ax.spines.values():
             spine.set_visible(False)
         self.figure.suptitle(caption[:90], fontsize=9, y=0.995, va="top")
+        self._legend(owners)
+
+    def _legend(self, owners: np.ndarray) -> None:
+        """Each seat's colour with its agent and squares, then the zombies' shade."""
+        from matplotlib.patches import Patch
+
+        for old in self.figure.legends:
+            old.remove()
+        handles = [Patch(facecolor=owner_color(seat, self.players, self.colors),
+                         edgecolor="none", label=label)
+                   for seat, label in enumerate(legend_labels(owners, self.players,
+                                                              self.names))]
+        handles.append(Patch(facecolor=owner_color(self.players + 1, self.players),
+                             edgecolor="none", label="zombies"))
+        self.figure.legend(handles=handles, loc="lower center", ncol=self.columns,
+                           fontsize=7.5, frameon=False, handlelength=1.2,
+                           columnspacing=1.0, borderaxespad=0.2)
 
     def image(self) -> Any:
         """The figure as a Pillow RGB image."""
@@ -82,35 +139,46 @@ class _Painter:
 
 def render_board(owners: Any, numbers: Any, path: str | Path, players: int = 1,
                  colors: Mapping[int, str] | None = None, caption: str = "",
-                 counts: bool = True) -> Path:
-    """Draw one board (owners and numbers, N x N) as a PNG at `path`."""
-    owners, numbers = np.asarray(owners), np.asarray(numbers)
-    painter = _Painter(owners.shape[0], players, colors, counts)
-    painter.draw(owners, numbers, caption)
+                 counts: bool = True, names: Sequence[str] | None = None) -> Path:
+    """Draw one board (owners and numbers, N x N) as a PNG at `path`; the legend names each
+    seat by `names` (agent specs) when given."""
+    figure = board_figure(owners, numbers, players, colors, caption, counts, names)
     path = Path(path)
-    painter.figure.savefig(path, format="png")
+    figure.savefig(path, format="png")
     return path
 
 
+def board_figure(owners: Any, numbers: Any, players: int = 1,
+                 colors: Mapping[int, str] | None = None, caption: str = "",
+                 counts: bool = True, names: Sequence[str] | None = None) -> Any:
+    """The matplotlib `Figure` of one board, with its legend (see `render_board`)."""
+    owners, numbers = np.asarray(owners), np.asarray(numbers)
+    painter = _Painter(owners.shape[0], players, colors, counts, names)
+    painter.draw(owners, numbers, caption)
+    return painter.figure
+
+
 def render_state(state: Any, path: str | Path, colors: Mapping[int, str] | None = None,
-                 counts: bool = True) -> Path:
+                 counts: bool = True, names: Sequence[str] | None = None) -> Path:
     """Draw a state's (or an observation's) board as a PNG."""
     over = state.current_player is None
     caption = f"round {state.round + 1}" + (" (game over)" if over else "")
     players = getattr(state, "num_players", None)
     if players is None:
         players = state.game.players
-    return render_board(state.owners, state.numbers, path, players, colors, caption, counts)
+    return render_board(state.owners, state.numbers, path, players, colors, caption, counts,
+                        names)
 
 
 def render_events(events: Iterable[Event], path: str | Path, players: int,
                   colors: Mapping[int, str] | None = None, per: str = "round",
-                  frame_seconds: float = 0.4, counts: bool = True) -> Path:
+                  frame_seconds: float = 0.4, counts: bool = True,
+                  names: Sequence[str] | None = None) -> Path:
     """An animated GIF of a game from its events: the start, then each round (or turn)."""
     pictures = list(frames(events, per))
     if not pictures:
         raise ValueError("no board in these events: expected a BoardSetUp event first")
-    painter = _Painter(pictures[0].owners.shape[0], players, colors, counts)
+    painter = _Painter(pictures[0].owners.shape[0], players, colors, counts, names)
     images = []
     for frame in pictures:
         painter.draw(frame.owners, frame.numbers, frame.caption)
@@ -125,12 +193,14 @@ def render_events(events: Iterable[Event], path: str | Path, players: int,
 
 def render_record(record: Any, path: str | Path, colors: Mapping[int, str] | None = None,
                   per: str = "round", frame_seconds: float = 0.4, counts: bool = True) -> Path:
-    """Re-simulate a territory `Record` and draw it: a GIF, or the final board for ``.png``."""
+    """Re-simulate a territory `Record` and draw it: a GIF, or the final board for ``.png``;
+    the legend names the seats by the record's agents."""
     state = record.final_state()
+    names = list(record.seats)
     if Path(path).suffix.lower() == ".png":
-        return render_state(state, path, colors, counts)
+        return render_state(state, path, colors, counts, names)
     return render_events(state.events, path, state.game.players, colors, per, frame_seconds,
-                         counts)
+                         counts, names)
 
 
 def last_frame(events: Iterable[Event]) -> Frame | None:
