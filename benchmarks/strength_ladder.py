@@ -14,7 +14,10 @@ and the table gives the mean over deals with its 95% Student-t interval and two-
 (parlour.arena.stats), and the bot's mean seconds per decision (wall clock, as a `Match`
 times it: a loaded machine makes it longer). Run, for the figures in docs/strength.md:
 ``PYTHONPATH=src python benchmarks/strength_ladder.py --game hearts`` (and ``--game spades``);
-``--bots`` replaces the list, ``--deals`` and ``--search-deals`` the numbers of deals.
+``--bots`` replaces the list, ``--deals`` and ``--search-deals`` the numbers of deals, and
+``--baseline`` the agent in the other seats: ``--baseline heuristic --bots
+"ismcts:seconds=0.1,opponents=policy"`` plays the real 0.1 s search against the new Hearts
+heuristic, which the strength test plays at the iterations 0.1 s buys.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ def game_for(game_id: str) -> Any:
     return parlour.load_game("spades", target=1, mercy=True)
 
 
-def seating_gain(game_id: str, spec: str, seating: int, seed: int
+def seating_gain(game_id: str, spec: str, seating: int, seed: int, baseline: str = BASELINE
                  ) -> tuple[float, list[float]]:
     """The bot's gain in one seating of deal `seed` and its seconds per decision. Hearts: the
     bot in seat `seating`; Spades: the bot as partnership `seating` (seats s and s + 2)."""
@@ -55,7 +58,7 @@ def seating_gain(game_id: str, spec: str, seating: int, seed: int
         mine = {seating}
     else:
         mine = {seating, seating + 2}
-    specs = [spec if seat in mine else BASELINE for seat in range(4)]
+    specs = [spec if seat in mine else baseline for seat in range(4)]
     match = parlour.Match(game, specs, seed=seed)
     state = match.state
     times = []
@@ -71,13 +74,14 @@ def seating_gain(game_id: str, spec: str, seating: int, seed: int
     return float(points[seating] - points[1 - seating]), times
 
 
-def rung(game_id: str, spec: str, seeds: range) -> tuple[list[float], list[float]]:
+def rung(game_id: str, spec: str, seeds: range, baseline: str = BASELINE
+         ) -> tuple[list[float], list[float]]:
     seatings = 4 if game_id == "hearts" else 2
     gains, times = [], []
     for seed in seeds:
         total = 0.0
         for seating in range(seatings):
-            gain, seconds = seating_gain(game_id, spec, seating, seed)
+            gain, seconds = seating_gain(game_id, spec, seating, seed, baseline)
             total += gain
             times.extend(seconds)
         gains.append(round(total / seatings, 9))  # no float dust for a bot against itself
@@ -94,16 +98,18 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="deals for the heuristics")
     parser.add_argument("--search-deals", type=int, default=40, help="deals for search bots")
     parser.add_argument("--seed", type=int, default=6000)
+    parser.add_argument("--baseline", default=BASELINE,
+                        help="the agent in the other seats (heuristic-v1 for the ladder)")
     args = parser.parse_args()
     bots = ([b.strip() for b in args.bots.split(";")] if args.bots else BOTS[args.game])
     unit = "points a hand" if args.game == "hearts" else "partnership points a hand"
     where = "every seat" if args.game == "hearts" else "each partnership"
-    print(f"{args.game}: each bot in {where} against {BASELINE}, gain in {unit}")
+    print(f"{args.game}: each bot in {where} against {args.baseline}, gain in {unit}")
     print(f"{'bot':40} {'deals':>5} {'gain':>7} {'95% interval':>16} {'p':>8} {'ms/decision':>12}")
     for spec in bots:
         deals = args.deals if spec in FAST else args.search_deals
         start = time.perf_counter()
-        gains, times = rung(args.game, spec, range(args.seed, args.seed + deals))
+        gains, times = rung(args.game, spec, range(args.seed, args.seed + deals), args.baseline)
         interval, p = paired_test(gains)
         low = f"{interval.low:+.2f}" if interval.low is not None else "?"
         high = f"{interval.high:+.2f}" if interval.high is not None else "?"
