@@ -21,6 +21,7 @@ CONSOLE_ONLY = {"human"}
 
 AGENT_NOTES = {
     "heuristic": "the game's own rule-based bot",
+    "heuristic-v1": "the first rule-based bot, kept as a baseline",
     "random": "random legal moves",
     "ismcts": "Information Set MCTS (search; slower)",
     "pimc": "Perfect Information Monte Carlo (search; slower)",
