@@ -62,11 +62,14 @@ def cell(gains: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=24)
+    parser.add_argument("--only", default="", help="game ids to measure, comma-separated")
     args = parser.parse_args()
     print("| game | agent | time per decision | vs heuristic | vs random |")
     print("|---|---|---|---|---|")
     for spec, ismcts in GAMES.items():
         game = parlour.load_game(spec)
+        if args.only and game.id not in args.only.split(","):
+            continue
         if not shipped_policy_path(game).exists():
             continue
         learned_gains, learned_time = play(game, "learned", "heuristic", args.deals)
