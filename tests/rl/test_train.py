@@ -111,3 +111,23 @@ def test_train_usage_errors_exit_2_with_a_hint(tmp_path: Path) -> None:
     assert result.exit_code == 2
     result = runner.invoke(app, ["train", "skull", "--resume", "--out", str(tmp_path / "no")])
     assert result.exit_code == 2 and "nothing to resume" in result.output
+
+
+BLOCK_TORCH = """
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name == "torch" or name.startswith("torch."):
+            raise ImportError("torch is blocked in this test")
+sys.meta_path.insert(0, Block())
+from parlour.cli import app
+app(sys.argv[1:])
+"""
+
+
+def test_without_torch_train_names_the_extra_intact(tmp_path: Path) -> None:
+    """Regression: rich markup ate "[train]" out of the install hint."""
+    result = subprocess.run([sys.executable, "-c", BLOCK_TORCH, "train", "skull", "--out",
+                             str(tmp_path / "run")], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "pip install 'parlour[train]'" in result.stderr + result.stdout

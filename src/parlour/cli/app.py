@@ -12,6 +12,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 from rich.logging import RichHandler
+from rich.markup import escape
 from rich.table import Table
 
 from parlour.core import Game, ParlourError, derive_seed, load_game, parse_spec
@@ -37,7 +38,7 @@ def usage_errors(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except ParlourError as error:
-            err.print(f"[bold red]Error:[/] {error}")
+            err.print(f"[bold red]Error:[/] {escape(str(error))}")
             err.print(f"[dim]Hint: see 'parlour {command.__name__.rstrip('_')} --help'.[/]")
             raise typer.Exit(2) from None
 
