@@ -112,3 +112,12 @@ def test_hostile_policy_files_are_refused_before_they_are_read(tmp_path: Path) -
              w0=np.zeros((4, 3)), b0=np.zeros(3), w1=np.zeros((5, 2)), b1=np.zeros(2))
     with pytest.raises(AgentError, match="do not chain"):
         Policy.load(bad)
+
+
+def test_the_shipped_hearts_bot_plays_from_the_command_line_without_torch() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", BLOCK_TORCH, "play", "hearts:end_score=20", "--seats",
+         "learned,heuristic,heuristic,heuristic", "--seed", "2", "--quiet"],
+        capture_output=True, text=True)
+    assert "torch imported: False" in result.stdout, result.stdout + result.stderr
+    assert "Standings" in result.stdout and "learned" in result.stdout, result.stdout

@@ -28,10 +28,13 @@ class Shipped:
     """The least mean gain per deal against the heuristic, in the game's returns."""
 
 
-SHIPPED = [
-    # Three players, a win is 1: the gain per deal is 1 - 0 for a win and 0 - 1/2 for a loss.
-    Shipped("skull", {"players": 3}, deals=40, margin=0.2),
-]
+SKULL = Shipped("skull", {"players": 3}, deals=40, margin=0.2)
+"""Three players, a win is 1: the gain per deal is 1 - 0 for a win and 0 - 1/2 for a loss."""
+HEARTS = Shipped("hearts", {"end_score": 1}, deals=30, margin=1.0)
+"""One deal; the gain is in penalty points (the heuristic beats random by about 6.7)."""
+SHIPPED = [SKULL, HEARTS]
+BEATS_THE_HEURISTIC = [SKULL]
+"""The Hearts bot does not beat the heuristic yet (docs/learning.md gives its figures)."""
 
 
 def load(trial: Shipped) -> Any:
@@ -45,7 +48,7 @@ def test_weights_ship_within_five_megabytes(trial: Shipped) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("trial", SHIPPED, ids=[t.game for t in SHIPPED])
+@pytest.mark.parametrize("trial", BEATS_THE_HEURISTIC, ids=[t.game for t in BEATS_THE_HEURISTIC])
 def test_learned_beats_the_heuristic(trial: Shipped) -> None:
     assert_better(table_gains(load(trial), "learned", "heuristic", trial.deals, 7000),
                   trial.margin, CONFIDENCE_99)
@@ -55,4 +58,4 @@ def test_learned_beats_the_heuristic(trial: Shipped) -> None:
 @pytest.mark.parametrize("trial", SHIPPED, ids=[t.game for t in SHIPPED])
 def test_learned_beats_random_play(trial: Shipped) -> None:
     assert_better(table_gains(load(trial), "learned", "random", trial.deals, 8000),
-                  0.0, CONFIDENCE_99)
+                  trial.margin, CONFIDENCE_99)
