@@ -94,3 +94,30 @@ def test_playing_a_learned_bot_never_imports_torch(tmp_path: Path) -> None:
          "--quiet"], capture_output=True, text=True)
     assert "torch imported: False" in result.stdout, result.stdout + result.stderr
     assert "Standings" in result.stdout, result.stdout + result.stderr
+
+
+def test_hostile_policy_files_are_refused_before_they_are_read(tmp_path: Path) -> None:
+    """A file that unpacks huge (a zip bomb) is refused from its directory; layers that do
+    not chain are refused at load, not at the first decision."""
+    import json
+
+    bomb = tmp_path / "bomb.npz"
+    np.savez_compressed(bomb, meta=np.array(json.dumps({"format": "parlour.policy"})),
+                        w0=np.zeros((9000, 2000), dtype=np.float32), b0=np.zeros(2000))
+    assert bomb.stat().st_size < 1_000_000
+    with pytest.raises(AgentError, match="unpacks to"):
+        Policy.load(bomb)
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, meta=np.array(json.dumps({"format": "parlour.policy"})),
+             w0=np.zeros((4, 3)), b0=np.zeros(3), w1=np.zeros((5, 2)), b1=np.zeros(2))
+    with pytest.raises(AgentError, match="do not chain"):
+        Policy.load(bad)
+
+
+def test_the_shipped_hearts_bot_plays_from_the_command_line_without_torch() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", BLOCK_TORCH, "play", "hearts:end_score=20", "--seats",
+         "learned,heuristic,heuristic,heuristic", "--seed", "2", "--quiet"],
+        capture_output=True, text=True)
+    assert "torch imported: False" in result.stdout, result.stdout + result.stderr
+    assert "Standings" in result.stdout and "learned" in result.stdout, result.stdout

@@ -111,3 +111,47 @@ def test_train_usage_errors_exit_2_with_a_hint(tmp_path: Path) -> None:
     assert result.exit_code == 2
     result = runner.invoke(app, ["train", "skull", "--resume", "--out", str(tmp_path / "no")])
     assert result.exit_code == 2 and "nothing to resume" in result.output
+
+
+BLOCK_TORCH = """
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name == "torch" or name.startswith("torch."):
+            raise ImportError("torch is blocked in this test")
+sys.meta_path.insert(0, Block())
+from parlour.cli import app
+app(sys.argv[1:])
+"""
+
+
+def test_without_torch_train_names_the_extra_intact(tmp_path: Path) -> None:
+    """Regression: rich markup ate "[train]" out of the install hint."""
+    result = subprocess.run([sys.executable, "-c", BLOCK_TORCH, "train", "skull", "--out",
+                             str(tmp_path / "run")], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "pip install 'parlour[train]'" in result.stderr + result.stdout
+
+
+def test_to_go_targets_subtract_what_the_deal_already_gave() -> None:
+    """With to_go, a decision's target is the deal's reward minus the seat's relative points
+    so far (Hearts: penalty points taken before the decision)."""
+    game = parlour.load_game("hearts")
+    state = game.new_state(seed=2)
+    rng = np.random.default_rng(0)
+    while not any(state.observe(0).points_taken):
+        legal = state.legal_actions()
+        state.apply(legal[rng.integers(len(legal))])
+    observation = state.observe(0)
+    taken = observation.points_taken
+    expected = -(taken[0] - sum(taken[1:]) / 3)
+    assert game.encoding.deal_progress(observation) == pytest.approx(expected)
+    trainer = dmc.Trainer(dmc.TrainConfig(**{**TINY, "game": "hearts", "to_go": True,
+                                             "steps": 8 * 16, "batch": 10_000}), "unused")
+    trainer.play_round()
+    plain = dmc.Trainer(dmc.TrainConfig(**{**TINY, "game": "hearts", "steps": 8 * 16,
+                                           "batch": 10_000}), "unused")
+    plain.play_round()
+    assert trainer.buffer_a == plain.buffer_a, "the same games and choices"
+    assert trainer.buffer_g != plain.buffer_g
+    assert len(set(plain.buffer_g)) < len(set(trainer.buffer_g))

@@ -23,6 +23,8 @@ from parlour.agents.base import BaseAgent
 from parlour.core import Action, AgentError, Game, Observation
 
 FORMAT = "parlour.policy"
+MAX_POLICY_BYTES = 64_000_000
+"""A policy file may unpack to at most this many bytes (the shipped ones are about 1 MB)."""
 
 
 class Policy:
@@ -60,15 +62,26 @@ class Policy:
     @classmethod
     def load(cls, path: str | Path) -> Policy:
         """Read a policy file; a file that is not one raises `AgentError` naming it."""
+        name = str(path)
         try:
             with np.load(path, allow_pickle=False) as data:
+                unpacked = sum(info.file_size for info in data.zip.infolist())
+                if unpacked > MAX_POLICY_BYTES:
+                    raise AgentError(f"policy file {name!r} unpacks to {unpacked:,} bytes; "
+                                     f"the limit is {MAX_POLICY_BYTES:,}")
                 meta = json.loads(str(data["meta"]))
                 count = sum(1 for key in data.files if key.startswith("w"))
                 layers = [(data[f"w{i}"], data[f"b{i}"]) for i in range(count)]
-        except (OSError, ValueError, KeyError, json.JSONDecodeError) as error:
-            raise AgentError(f"cannot read policy file {str(path)!r}: {error}") from None
-        if meta.get("format") != FORMAT or not layers:
-            raise AgentError(f"{str(path)!r} is not a parlour policy file")
+        except (OSError, ValueError, KeyError, AttributeError, json.JSONDecodeError) as error:
+            raise AgentError(f"cannot read policy file {name!r}: {error}") from None
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT or not layers:
+            raise AgentError(f"{name!r} is not a parlour policy file")
+        width = layers[0][0].shape[0] if layers[0][0].ndim == 2 else -1
+        for i, (w, b) in enumerate(layers):
+            if w.ndim != 2 or b.ndim != 1 or w.shape[0] != width or b.shape[0] != w.shape[1]:
+                raise AgentError(f"policy file {name!r}: layer {i} has weights {w.shape} and "
+                                 f"biases {b.shape}, which do not chain")
+            width = w.shape[1]
         return cls(layers, meta)
 
 

@@ -33,6 +33,9 @@ def train(
         help="Decisions over which exploration falls from 0.1 to 0.02.")] = 200_000,
     eval_every: Annotated[int, typer.Option(help="Evaluate and checkpoint every N rounds.")] = 10,
     eval_deals: Annotated[int, typer.Option(help="Duplicate deals per evaluation.")] = 40,
+    to_go: Annotated[bool, typer.Option(
+        help="Learn from the reward still to come in the deal (Hearts: minus points taken).")
+    ] = False,
     resume: Annotated[bool, typer.Option(
         help="Go on from the checkpoint in --out (its settings; --steps may extend it).")
     ] = False,
@@ -57,7 +60,7 @@ def train(
         load_game(game)
         config = dmc.TrainConfig(game=game, seed=seed, steps=steps, num_envs=envs,
                                  steps_per_round=round_steps, hidden=sizes, lr=lr,
-                                 batch=batch, epsilon_steps=epsilon_steps,
+                                 batch=batch, epsilon_steps=epsilon_steps, to_go=to_go,
                                  pool=dmc.parse_pool(pool), eval_every=eval_every,
                                  eval_deals=eval_deals)
         trainer = dmc.Trainer(config, out)

@@ -72,6 +72,12 @@ class Encoding:
                                f"(0..{self.num_actions - 1})")
         return self.game.action_from_id(action_id)
 
+    def deal_progress(self, observation: Observation) -> float:
+        """What the seat has gained in the deal in progress so far, relative to the others
+        (its own minus the mean of theirs), in the units of the game's returns; 0.0 where
+        the game does not say. Trainers subtract it to learn from the reward still to come."""
+        return 0.0
+
     def legal_ids(self, observation: Observation) -> list[int]:
         """The ids of the observation's legal actions (empty when it is not the seat's turn)."""
         return [self.action_id(a, observation) for a in observation.legal_actions]

@@ -77,6 +77,9 @@ class TrainConfig:
     """Who fills the other seats, by weight: agent specs, ``self`` (the learner, whose
     decisions are learned from too) and ``past`` (a frozen earlier snapshot)."""
     per_deal: bool = True
+    to_go: bool = False
+    """Learn from the reward still to come at each decision: the deal's reward minus what
+    the seat had gained in it already (`Encoding.deal_progress`; Hearts: points taken)."""
     reward_scale: float = 0.0
     """0 picks the game's default from REWARD_SCALES."""
     eval_every: int = 10
@@ -287,23 +290,26 @@ class Trainer:
                         per_deal=config.per_deal, relative=True)
         explore = np.random.default_rng(derive_seed(seed, "explore"))
         observations, masks, seats = env.reset()
-        pending: list[dict[int, list[tuple[np.ndarray, int]]]] = [
+        pending: list[dict[int, list[tuple[np.ndarray, int, float]]]] = [
             {} for _ in range(config.num_envs)]
         scale = config.scale
         for _ in range(config.steps_per_round):
             actions = self.choose(observations, masks, explore)
             for index in range(config.num_envs):
                 trail = pending[index].setdefault(int(seats[index]), [])
-                trail.append((observations[index].reshape(-1).copy(), int(actions[index])))
+                already = (self.encoding.deal_progress(env.views[index])  # type: ignore[attr-defined]
+                           / scale if config.to_go else 0.0)
+                trail.append((observations[index].reshape(-1).copy(), int(actions[index]),
+                              already))
             observations, masks, seats, rewards, paid, _ = env.step(actions)
             self.decisions += config.num_envs
             for index in np.flatnonzero(paid).tolist():
                 for seat, trail in pending[index].items():
                     target = float(rewards[index, seat]) / scale
-                    for x, a in trail:
+                    for x, a, already in trail:
                         self.buffer_x.append(x)
                         self.buffer_a.append(a)
-                        self.buffer_g.append(target)
+                        self.buffer_g.append(target - already)
                 pending[index] = {}
             self.learn()
         self.moves += env.moves

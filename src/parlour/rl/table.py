@@ -11,7 +11,7 @@ from random import Random
 from typing import Any
 
 from parlour.agents import Agent, BaseAgent, make_agent
-from parlour.core import Action, AgentError, Game, State, make_rng
+from parlour.core import Action, AgentError, Game, IllegalActionError, State, make_rng
 
 AgentSource = str | Callable[[Game[Any], int, Random], Agent]
 """An agent spec (``heuristic``, ``ismcts:iterations=100``, ``file:bot.py``), or a factory
@@ -38,8 +38,8 @@ class Table:
     makes each reward the seat's own minus the mean of the others'.
     """
 
-    __slots__ = ("agents", "cursor", "deal", "game", "listeners", "paid", "per_deal", "relative",
-                 "rewards", "standing", "state")
+    __slots__ = ("agents", "cursor", "deal", "game", "listeners", "listening", "paid",
+                 "per_deal", "relative", "rewards", "standing", "state")
 
     def __init__(self, game: Game[Any], seed: int, agents: Sequence[Agent | None],
                  per_deal: bool = False, relative: bool = False) -> None:
@@ -50,7 +50,8 @@ class Table:
         self.listeners: list[Any] = [a if a is not None and _listens(a) else None
                                      for a in self.agents]
         self.state: State[Any] = game.new_state(seed=seed)
-        self.state.quiet = not any(self.listeners)
+        self.listening = any(self.listeners)
+        self.state.quiet = not self.listening
         self.cursor = len(self.state.events)
         self.deal = self.state.deal_number
         self.standing = self._standing()
@@ -71,11 +72,11 @@ class Table:
         """Play `action` for the seat to act; an illegal one raises (unless `checked` says
         the caller has checked it already)."""
         state = self.state
-        if checked:
-            state.apply_unchecked(action)
-        else:
-            state.apply(action)
-        if any(self.listeners):
+        if not checked and not state.is_legal(action):
+            reason = state.why_illegal(action) or "it is not among the legal actions"
+            raise IllegalActionError(action, state.current_player, reason)
+        state.apply_without_undo(action)  # an environment never takes a move back
+        if self.listening:
             self._forward_events()
         if state.is_terminal or (self.per_deal and state.deal_number != self.deal):
             self._pay()

@@ -88,3 +88,10 @@ class HeartsEncoding(Encoding):
             out[SCORES + rel] = obs.scores[seat] / self.end_score
         out[BROKEN] = float(obs.hearts_broken)
         out[DONE] = len(obs.tricks) / 13.0
+
+    def deal_progress(self, observation: Observation) -> float:
+        """Minus the penalty points taken this deal, relative to the others' mean."""
+        assert isinstance(observation, HeartsObservation)
+        taken = observation.points_taken
+        mine = taken[observation.seat]
+        return -(mine - (sum(taken) - mine) / (PLAYERS - 1))
