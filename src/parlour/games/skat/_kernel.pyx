@@ -25,8 +25,9 @@ cdef extern from *:
 cdef uint64_t FOLLOW_C[6][64]
 cdef int POWER_C[6][64]
 cdef uint64_t TRUMPS_C[6]
-cdef object PLAYS = [PLAY.get(card) for card in range(64)]
-cdef object new_move = tuple.__new__
+cdef object MOVES = [[None if PLAY.get(card) is None else Move(seat, PLAY[card])
+                      for card in range(64)] for seat in range(4)]
+"""Every history entry of a card play, built once (history entries are immutable values)."""
 
 cdef int _order
 for _order in range(6):
@@ -166,7 +167,7 @@ cdef class TrickPlay:
         state.current = self.current
         history = state.history
         for i in range(self.nplayed):
-            history.append(new_move(Move, (self.players[i], PLAYS[self.played[i]])))
+            history.append(MOVES[self.players[i]][self.played[i]])
         if self.done:
             state.finish_deal(state.game.score_deal(state))
 
