@@ -13,7 +13,7 @@ from rich.table import Table
 from parlour.agents import AgentQuit
 from parlour.console import renderer_for
 from parlour.console.render import standings
-from parlour.core import DealScored, Game, GameOver, derive_seed
+from parlour.core import DealScored, Game, GameOver, GameStopped, derive_seed
 from parlour.match import FaultPolicy, Match
 from parlour.records import Record, load
 
@@ -33,7 +33,7 @@ def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
                   + ", ".join(f"{i}:{s}" for i, s in enumerate(specs)))
     try:
         for event in match:
-            if not quiet or isinstance(event, GameOver):
+            if not quiet or isinstance(event, (GameOver, GameStopped)):
                 renderer.event(event, match.state)
     except AgentQuit as quit_:
         console.print(f"[yellow]Game abandoned after {len(match.times)} moves: {quit_}[/]")

@@ -123,6 +123,12 @@ class GameOver(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class GameStopped(Event):
+    """Base of the public events that say a limit (not the rules' own end) stopped the game;
+    sent just before `GameOver`, and shown even where only the result is printed."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Observation:
     """What one seat may know. Games subclass it with their own fields.
 
