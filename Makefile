@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 SEED   ?= 7
 
-.PHONY: demo test install dev chromium lint typecheck pytest bench clean
+.PHONY: demo test install dev chromium lint typecheck pytest plugins bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,7 @@ demo: $(BIN)/python
 	  --workers 2 --seed $(SEED) --out $(DEMO_OUT)
 
 ## test: lint, type checks and the whole test suite (browser tests included)
-test: dev chromium lint typecheck pytest
+test: dev chromium lint typecheck pytest plugins
 
 ## chromium: Debian's Chromium for the browser tests (tests/web), installed only if missing
 chromium:
@@ -43,13 +43,18 @@ chromium:
 	fi
 
 lint:
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 
 typecheck:
 	$(BIN)/mypy
 
 pytest:
 	$(BIN)/pytest -n 2 --dist worksteal -q
+
+## plugins: install the example plug-in packages (examples/plugins) and run their own tests
+plugins: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e examples/plugins/ohhell
+	$(BIN)/pytest -n 2 --dist worksteal -q examples/plugins/ohhell/tests
 
 bench: install
 	$(BIN)/parlour bench hearts

@@ -74,6 +74,7 @@ class TrickState(State[G]):
         other.trump = self.trump
         other.held_back = self.held_back
         other.breaks = self.breaks
+        other.broken = self.broken
         other._legal = -1
         other._restore(self._snapshot())
 

@@ -414,6 +414,10 @@ class Game(Generic[S]):
     agents: ClassVar[Mapping[str, str]] = {}
     """Game-specific agents by name, as ``"module:attribute"`` (``{"heuristic": ...}``)."""
 
+    views: ClassVar[Mapping[str, str]] = {}
+    """The game's own views by face, as ``"module:Class"``: ``"console"`` (a `SeatView`) and
+    ``"web"`` (a `TableView`); a plug-in names them here instead of registering at import."""
+
     num_distinct_actions: ClassVar[int] = 0
 
     def __init__(self, **params: Any) -> None:

@@ -1,0 +1,5 @@
+"""Oh Hell, a parlour game from a separate package (see docs/writing-a-game.md)."""
+
+from parlour_ohhell.rules import OhHell, OhHellObservation, OhHellState
+
+__all__ = ["OhHell", "OhHellObservation", "OhHellState"]
