@@ -36,8 +36,8 @@ class TrickState(State[G]):
     """
 
     __slots__ = (
-        "_legal", "breaks", "broken", "current", "hands", "held_back", "leader", "players",
-        "trick", "tricks", "trump",
+        "_legal", "breaks", "broken", "current", "first_lead", "hands", "held_back", "leader",
+        "players", "trick", "tricks", "trump",
     )
 
     hands: list[int]
@@ -46,11 +46,13 @@ class TrickState(State[G]):
     current: int | None
 
     def init_tricks(self, players: int, trump: int = NO_TRUMP, held_back: int = 0,
-                    breaks: int = 0) -> None:
+                    breaks: int = 0, first_lead: int = 0) -> None:
         """Set the table up: `players` seats, `trump` (a suit or `NO_TRUMP`), `held_back` cards
         that may not lead until a card of `breaks` was played (Hearts: hearts, broken by any
-        heart; Spades: spades). Empty hands, no trick, seat 0 to act."""
+        heart; Spades: spades), and `first_lead`, the card (as a mask) that must lead a deal's
+        first trick (0: any). Empty hands, no trick, seat 0 to act."""
         self.players = players
+        self.first_lead = first_lead
         self.trump = trump
         self.held_back = held_back
         self.breaks = breaks
@@ -74,6 +76,7 @@ class TrickState(State[G]):
         other.trump = self.trump
         other.held_back = self.held_back
         other.breaks = self.breaks
+        other.first_lead = self.first_lead
         other.broken = self.broken
         other._legal = -1
         other._restore(self._snapshot())
@@ -97,12 +100,15 @@ class TrickState(State[G]):
         return legal
 
     def compute_legal_mask(self) -> int:
-        """Follow suit if you can (`follow_mask`); lead anything but the held-back cards until
-        they are broken, unless nothing else is held (`lead_mask`)."""
+        """Follow suit if you can (`follow_mask`); lead the `first_lead` card to a deal's first
+        trick if there is one; else lead anything but the held-back cards until they are broken,
+        unless nothing else is held (`lead_mask`). Called in the play only."""
         hand = self.hands[self.current]  # type: ignore[index]
         trick = self.trick
         if trick:
             return hand & SUIT_MASKS[trick[0] >> 4] or hand
+        if self.first_lead and not self.tricks:
+            return self.first_lead
         if self.broken:
             return hand
         return hand & ~self.held_back or hand

@@ -129,7 +129,9 @@ class SpadesState(TrickState["Spades"]):
 
     def __init__(self, game: Spades, seed: int) -> None:
         super().__init__(game, seed)
-        self.init_tricks(NUM_PLAYERS, SPADES, held_back=SPADES_MASK, breaks=SPADES_MASK)
+        first = TWO_CLUBS_BIT if game.opening_lead == "two_of_clubs" else 0
+        self.init_tricks(NUM_PLAYERS, SPADES, held_back=SPADES_MASK, breaks=SPADES_MASK,
+                         first_lead=first)
         self.deal = 0
         self.dealer = FIRST_DEALER
         self.phase = BIDDING
@@ -162,15 +164,6 @@ class SpadesState(TrickState["Spades"]):
     @property
     def is_terminal(self) -> bool:
         return self.phase == OVER
-
-    def compute_legal_mask(self) -> int:
-        """The cards the current player may play, as a mask (0 outside the play phase): the
-        shared follow-suit and unbroken-spades rules, and the 2♣ lead if the game asks for it."""
-        if self.phase != PLAYING:
-            return 0
-        if not self.tricks and not self.trick and self.game.opening_lead == "two_of_clubs":
-            return TWO_CLUBS_BIT
-        return TrickState.compute_legal_mask(self)
 
     def legal_actions(self) -> Sequence[Action]:
         phase = self.phase
