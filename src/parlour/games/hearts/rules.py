@@ -82,8 +82,8 @@ PHASE_NAMES = ("pass", "play", "over")
 DIRECTIONS = {"left": 1, "right": 3, "across": 2, "none": 0}
 
 
-_plays = CardActionTable(PLAY)
-_passes = CardActionTable(PASS)
+_plays = CardActionTable(PLAY).__call__
+_passes = CardActionTable(PASS).__call__
 
 
 class Deal(Action):

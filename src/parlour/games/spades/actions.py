@@ -110,7 +110,7 @@ def action_from_id(action_id: int) -> SpadesAction:
 
 _PLAYS = CardActionTable(PLAY)
 
-plays_for = _PLAYS
+plays_for = _PLAYS.__call__
 """The interned `Play` actions of the cards in a mask, clubs to spades, low to high."""
 
 suit_plays = _PLAYS.suit
