@@ -105,4 +105,8 @@ def test_the_views_come_from_the_game_not_a_registration() -> None:
     state = g.new_state(seed=1)
     seat_view.show(state.observe(0))
     assert "Deal 1 · 7 card(s) · trump" in seat_view.console.export_text()
-    assert type(web_view(g, ["human"] + ["random"] * 4)).__name__ == "OhHellWebView"
+    table = web_view(g, ["human"] + ["random"] * 4)
+    assert type(table).__name__ == "OhHellWebView"
+    page = table.seat_view(state.observe(0), 0)
+    assert page["headline"] == "Deal 1 · 7 card(s) · bid"
+    assert page["extra"][0]["label"] == "Trump" and page["seats"][1]["count"] == 7
