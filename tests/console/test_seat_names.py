@@ -26,3 +26,17 @@ def test_every_table_size_names_its_seats_by_position(players: int) -> None:
     web_view = TableView(game, ["human"] + ["random"] * (players - 1))
     assert [web_view.position(seat, 0) for seat in range(players)] == NAMES[players]
     assert "+" not in web_view.label(players - 1, 0)
+
+
+def test_a_game_names_its_own_views_without_registering_them() -> None:
+    from parlour.console.views import view_for as console_view_for
+    from parlour.games.hearts import Hearts
+    from parlour.web.views import view_for as web_view_for
+
+    class Mine(Hearts):
+        views = {"console": "parlour.console.views.spades:SpadesView",
+                 "web": "parlour.web.views.spades:SpadesView"}
+
+    game = Mine()
+    assert type(console_view_for(game, 0, Console(width=80))).__module__.endswith("spades")
+    assert type(web_view_for(game, ["human"] + ["random"] * 3)).__module__.endswith("spades")
