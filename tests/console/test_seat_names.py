@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 from rich.console import Console
 
@@ -34,8 +36,10 @@ def test_a_game_names_its_own_views_without_registering_them() -> None:
     from parlour.web.views import view_for as web_view_for
 
     class Mine(Hearts):
-        views = {"console": "parlour.console.views.spades:SpadesView",
-                 "web": "parlour.web.views.spades:SpadesView"}
+        views: ClassVar[dict[str, str]] = {
+            "console": "parlour.console.views.spades:SpadesView",
+            "web": "parlour.web.views.spades:SpadesView",
+        }
 
     game = Mine()
     assert type(console_view_for(game, 0, Console(width=80))).__module__.endswith("spades")
