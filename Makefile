@@ -54,6 +54,7 @@ pytest:
 ## plugins: install the example plug-in packages (examples/plugins) and run their own tests
 plugins: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e examples/plugins/ohhell
+	MYPYPATH=examples/plugins/ohhell/src $(BIN)/mypy --strict examples/plugins/ohhell/src/parlour_ohhell
 	$(BIN)/pytest -n 2 --dist worksteal -q examples/plugins/ohhell/tests
 
 bench: install
