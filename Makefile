@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 SEED   ?= 7
 
-.PHONY: demo test install dev chromium lint typecheck pytest bench clean
+.PHONY: demo test install dev chromium lint typecheck pytest plugins bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,7 +31,7 @@ demo: $(BIN)/python
 
 ## test: lint, type checks and the whole test suite (browser tests included) on the compiled
 ## path, then the games, records, conformance and search tests again on the pure-Python path
-test: dev chromium lint typecheck pytest
+test: dev chromium lint typecheck pytest plugins
 
 ## chromium: Debian's Chromium for the browser tests (tests/web), installed only if missing
 chromium:
@@ -48,7 +48,7 @@ chromium:
 	fi
 
 lint:
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
 
 typecheck:
 	$(BIN)/mypy
@@ -58,6 +58,12 @@ PURE_TESTS ?= tests/conformance tests/records tests/games/skat tests/games/terri
 pytest:
 	$(BIN)/pytest -n 2 --dist worksteal -q
 	PARLOUR_PURE=1 $(BIN)/pytest -n 2 --dist worksteal -q $(PURE_TESTS)
+
+## plugins: install the example plug-in packages (examples/plugins) and run their own tests
+plugins: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e examples/plugins/ohhell
+	MYPYPATH=examples/plugins/ohhell/src $(BIN)/mypy --strict examples/plugins/ohhell/src/parlour_ohhell
+	$(BIN)/pytest -n 2 --dist worksteal -q examples/plugins/ohhell/tests
 
 bench: install
 	$(BIN)/parlour bench hearts

@@ -39,6 +39,24 @@ def deal_masks(cards: tuple[int, ...], rng: Random, sizes: tuple[int, ...]) -> l
     return hands
 
 
+def deal_by_keys(cards: tuple[int, ...], rng: Random, sizes: tuple[int, ...]) -> list[int]:
+    """A uniform deal of `cards` into masks of the given sizes, in order, faster than `shuffled`.
+
+    Each card gets a uniform 64-bit key from one `getrandbits` call; sorting by key (in C) is a
+    uniform shuffle. Cards beyond the sizes' sum stay undealt.
+    """
+    n = len(cards)
+    keys = memoryview(rng.getrandbits(64 * n).to_bytes(8 * n, "little")).cast("Q").tolist()
+    order = sorted(range(n), key=keys.__getitem__)
+    bit = [1 << card for card in cards].__getitem__
+    hands = []
+    start = 0
+    for size in sizes:
+        hands.append(sum(map(bit, order[start:start + size])))
+        start += size
+    return hands
+
+
 def read_hands(hands: Sequence[str | int], size: int, deck: int, game: str) -> list[int]:
     """Fixed hands for `new_state(hands=...)`: each in card notation or as a mask, `size` cards
     each, all from `deck`, none repeated; a `ParameterError` names the bad hand otherwise."""

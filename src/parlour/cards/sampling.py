@@ -34,6 +34,32 @@ def deal_constrained(
     return hands
 
 
+def deal_hidden(hands: Sequence[int | None], sizes: Sequence[int], deck: int, played: int,
+                allowed: Sequence[int], rng: Random, fixed: Sequence[int] | None = None,
+                ) -> list[int]:
+    """Complete the hands a seat cannot see, for `sample_state` in a trick-taking game.
+
+    `hands[p]` is a known hand, or None for one to deal; `sizes[p]` how many cards seat p holds;
+    `played` the cards out of play (tricks, the trick in progress, a turned-up card); `allowed[p]`
+    the cards seat p may hold (from `tricks.voids_shown`); `fixed[p]` cards known to be in seat
+    p's hand (passed cards, a card it must lead). The cards of `deck` that are neither known nor
+    played are dealt with `deal_constrained`, seats in order.
+    """
+    fixed = fixed or [0] * len(hands)
+    seen = played
+    for p, hand in enumerate(hands):
+        seen |= fixed[p] if hand is None else hand
+    seats = [p for p, hand in enumerate(hands) if hand is None]
+    dealt = deal_constrained(
+        deck & ~seen, [sizes[p] - fixed[p].bit_count() for p in seats],
+        [allowed[p] & ~fixed[p] for p in seats], rng,
+    )
+    full = [0 if hand is None else hand for hand in hands]
+    for p, mask in zip(seats, dealt, strict=True):
+        full[p] = mask | fixed[p]
+    return full
+
+
 def _shuffle_and_cut(cards: list[int], sizes: Sequence[int], rng: Random) -> list[int]:
     rng.shuffle(cards)
     hands = []

@@ -17,7 +17,7 @@ from rich.text import Text
 from parlour.agents import AgentQuit
 from parlour.console import renderer_for
 from parlour.console.render import standings
-from parlour.core import DealScored, Game, GameOver, ParlourError, derive_seed
+from parlour.core import DealScored, Game, GameOver, GameStopped, ParlourError, derive_seed
 from parlour.match import FaultPolicy, Match
 from parlour.records import MAX_BYTES, MAX_MOVES, Record, load
 
@@ -40,7 +40,7 @@ def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
                   + escape(", ".join(f"{i}:{s}" for i, s in enumerate(specs))))
     try:
         for event in match:
-            if not quiet or isinstance(event, GameOver):
+            if not quiet or isinstance(event, (GameOver, GameStopped)):
                 renderer.event(event, match.state)
     except AgentQuit as quit_:
         console.print(f"[yellow]Game abandoned after {len(match.times)} moves: "

@@ -141,6 +141,12 @@ class GameOver(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class GameStopped(Event):
+    """Base of the public events that say a limit (not the rules' own end) stopped the game;
+    sent just before `GameOver`, and shown even where only the result is printed."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Observation:
     """What one seat may know. Games subclass it with their own fields.
 
@@ -466,6 +472,10 @@ class Game(Generic[S]):
     parameters: ClassVar[tuple[Param, ...]] = ()
     agents: ClassVar[Mapping[str, str]] = {}
     """Game-specific agents by name, as ``"module:attribute"`` (``{"heuristic": ...}``)."""
+
+    views: ClassVar[Mapping[str, str]] = {}
+    """The game's own views by face, as ``"module:Class"``: ``"console"`` (a `SeatView`) and
+    ``"web"`` (a `TableView`); a plug-in names them here instead of registering at import."""
 
     num_distinct_actions: ClassVar[int] = 0
 

@@ -4,7 +4,7 @@ In a plug-in's own test folder (needs the extra: ``pip install 'parlour[testing]
 
     from parlour.testing import conformance_suite
 
-    TestConformance = conformance_suite(["ohhell", "ohhell:players=5", "ohhell:hands=3"])
+    TestConformance = conformance_suite(["ohhell", "ohhell:players=5", "ohhell:cards=3"])
 
 pytest then runs every check on every listed game: random playouts with the invariants after
 each move, exact undo, clone independence, seeded determinism, record round trips, one source

@@ -6,8 +6,9 @@ import pytest
 
 import parlour
 from parlour.core import GameOver
-from parlour.games.spades import Deal, SpadesDealScored
+from parlour.games.spades import Deal, HandLimitReached, SpadesDealScored
 from parlour.records import Record
+from tests.cli.test_cli import run as run_cli
 from tests.games.spades.helpers import ONE_SUIT_EACH, bid_all, play_out, spades
 
 # Seat 0 takes all 13 tricks; seat 2 goes Nil safely: North-South score 130 + 100 = 230.
@@ -153,10 +154,39 @@ def test_running_returns_give_search_the_partnership_margin() -> None:
 
 def test_bench_stops_a_random_game_that_never_ends() -> None:
     """Random bids sink both sides for ever: `parlour bench spades` still returns, counting
-    hands but no finished game; with the mercy rule random games finish."""
+    hands but no finished game (with `max_hands` out of reach); with the mercy rule random
+    games finish."""
     from parlour.bench import bench
 
-    endless = bench(spades(), seconds=0.2, quiet=True)
+    endless = bench(spades(max_hands=10**9), seconds=0.2, quiet=True)
     assert endless.games == 0 and endless.deals > 1
     merciful = bench(spades(mercy=True), seconds=0.2, quiet=True)
     assert merciful.games > 0
+
+
+def test_a_game_that_never_reaches_the_target_stops_at_max_hands() -> None:
+    """Regression (issue 14.25): random bids never reach 500, and the game used to run forever."""
+    record = parlour.Match(spades(max_hands=3), ["random"] * 4, seed=1).run()
+    state = record.final_state()
+    assert state.is_terminal and state.deal == 2
+    stopped = [e for e in state.events if isinstance(e, HandLimitReached)]
+    assert len(stopped) == 1 and state.events[-2] is stopped[0]
+    assert "after 3 hands (max_hands)" in stopped[0].describe()
+    ns, ew = state.team_scores()
+    assert max(ns, ew) < 500 and ns != ew
+    assert state.winners() == ((0, 2) if ns > ew else (1, 3))
+    state.check_invariants()
+
+
+def test_equal_scores_at_max_hands_are_a_draw() -> None:
+    state = parlour.Match(spades(max_hands=1), ["random"] * 4, seed=1).run().final_state()
+    state.totals = (40, 40)
+    assert state.winners() == (0, 1, 2, 3) and state.returns() == (0.0,) * 4
+
+
+def test_the_default_game_of_random_bots_ends_and_the_cli_says_why() -> None:
+    code, out = run_cli("play", "spades", "--seats", "random,random,random,random", "--seed", "1",
+                        "--quiet")
+    assert code == 0
+    assert "the game stops after 100 hands (max_hands)" in " ".join(out.split())
+    assert "Standings" in out

@@ -4,8 +4,9 @@
 (from `Observation.to_json`), each event's `describe()`, and reads moves with
 `game.parse_action`. Card games get more from it for free: a hand (`hand` field) is shown
 sorted and coloured with the cards that may not be played dimmed, and a trick in progress
-(`trick` and `leader` fields) with who played what. Games register a better view in `VIEWS`
-(``"module:Class"``, imported on first use) with `register_view`.
+(`trick` and `leader` fields) with who played what. A game names a better view in its
+`Game.views` (``{"console": "module:Class"}``, imported on first use); built-in games are
+listed in `VIEWS`, and `register_view` still adds one at run time.
 """
 
 from __future__ import annotations
@@ -45,8 +46,10 @@ def register_view(game_id: str, target: str | type[SeatView]) -> None:
 
 
 def view_for(game: Game[Any], seat: int, console: Console) -> SeatView:
-    """The best view of `game` for `seat`: the game's own if registered, else the generic one."""
-    target = VIEWS.get(game.id) or VIEWS.get(game.id.split(".")[0])
+    """The best view of `game` for `seat`: the game's own (`Game.views["console"]`, else
+    `VIEWS`), else the generic one."""
+    target = (game.views.get("console") or VIEWS.get(game.id)
+              or VIEWS.get(game.id.split(".")[0]))
     if target is None:
         return SeatView(game, seat, console)
     if isinstance(target, str):

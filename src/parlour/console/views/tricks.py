@@ -15,7 +15,12 @@ from parlour.console.views import SeatView
 from parlour.console.views.cards import dim, played_text
 from parlour.core import Event, GameOver, Observation
 
-POSITIONS = {3: ("you", "left", "right"), 4: ("you", "left", "across", "right")}
+POSITIONS = {
+    3: ("you", "left", "right"),
+    4: ("you", "left", "across", "right"),
+    5: ("you", "left", "far left", "far right", "right"),
+    6: ("you", "left", "far left", "across", "far right", "right"),
+}
 """Names of seats by their offset from yours (the next seat plays after you: your left)."""
 
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parlour.cards import Card, CardSet, format_card, format_card_list, format_cards
+from parlour.cards.events import CardPlayed
 from parlour.core import DealScored, Event
+
+__all__ = [
+    "DIRECTION_NAMES", "CardPlayed", "CardsPassed", "HandDealt", "HeartsDealScored", "PassChosen",
+    "TrickWon",
+]
 
 DIRECTION_NAMES = {1: "left", 3: "right", 2: "across", 0: "none"}
 
@@ -44,17 +50,6 @@ class CardsPassed(Event):
     def describe(self) -> str:
         cards = format_cards(self.cards)
         return f"seat {self.giver} passes {cards} {self.direction} to seat {self.receiver}"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CardPlayed(Event):
-    """`seat` played `card` (public)."""
-
-    seat: int
-    card: Card
-
-    def describe(self) -> str:
-        return f"seat {self.seat} plays {format_card(self.card)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -30,8 +30,10 @@ from parlour.cards import (
     parse_card,
     read_hands,
 )
-from parlour.cards.sampling import deal_constrained
-from parlour.cards.tricks import check_cards_conserved, trick_winner_no_trump
+from parlour.cards.actions import CardActionTable
+from parlour.cards.sampling import deal_hidden
+from parlour.cards.tricks import NO_TRUMP, voids_shown, winner_no_trump
+from parlour.cards.trickstate import TrickState
 from parlour.core import (
     Action,
     DealStarted,
@@ -41,14 +43,12 @@ from parlour.core import (
     Observation,
     Param,
     ParameterError,
-    State,
     make_rng,
 )
 from parlour.core.game import parse_error
 from parlour.games.hearts.actions import BY_ID, PASS, PLAY, Pass, Play
 from parlour.games.hearts.events import (
     DIRECTION_NAMES,
-    CardPlayed,
     CardsPassed,
     HandDealt,
     HeartsDealScored,
@@ -73,8 +73,6 @@ MOON_POINTS = 26
 SEAT_ONLY = tuple(frozenset((seat,)) for seat in range(NUM_PLAYERS))
 """`visible_to` for events only one seat may see."""
 
-_CARD_PLAYED = tuple({card: CardPlayed(seat=seat, card=CARD[card]) for card in CARDS_52}
-                     for seat in range(NUM_PLAYERS))
 _PASS_CHOSEN = tuple({card: PassChosen(seat=seat, card=CARD[card], visible_to=SEAT_ONLY[seat])
                       for card in CARDS_52} for seat in range(NUM_PLAYERS))
 """Interned per-card events: events are immutable values, so one object serves every game."""
@@ -84,38 +82,8 @@ PHASE_NAMES = ("pass", "play", "over")
 DIRECTIONS = {"left": 1, "right": 3, "across": 2, "none": 0}
 
 
-class _ActionTable:
-    """Interned action tuples for card masks, built per suit on first use.
-
-    A mask splits into four 13-bit rank patterns; each pattern's tuple is cached (at most 8192
-    per suit), so `legal_actions` is four dict lookups and a tuple concatenation.
-    """
-
-    __slots__ = ("actions", "cache")
-
-    def __init__(self, actions: dict[int, Any]) -> None:
-        self.actions = actions
-        self.cache: list[dict[int, tuple[Any, ...]]] = [{}, {}, {}, {}]
-
-    def __call__(self, mask: int) -> tuple[Any, ...]:
-        c, d, h, s = self.cache
-        try:
-            return (c[mask & 0x7FFC] + d[mask >> 16 & 0x7FFC]
-                    + h[mask >> 32 & 0x7FFC] + s[mask >> 48 & 0x7FFC])
-        except KeyError:
-            self._fill(mask)
-            return self(mask)
-
-    def _fill(self, mask: int) -> None:
-        actions = self.actions
-        for suit, cache in enumerate(self.cache):
-            bits = mask >> (16 * suit) & 0x7FFC
-            if bits not in cache:
-                cache[bits] = tuple(actions[suit << 4 | r] for r in range(2, 15) if bits >> r & 1)
-
-
-_plays = _ActionTable(PLAY)
-_passes = _ActionTable(PASS)
+_plays = CardActionTable(PLAY).__call__
+_passes = CardActionTable(PASS).__call__
 
 
 class Deal(Action):
@@ -138,44 +106,27 @@ class Deal(Action):
         return hash(self.hands)
 
 
-class HeartsState(State["Hearts"]):
-    """A whole game of Hearts in progress, across deals until one total reaches `end_score`."""
+class HeartsState(TrickState["Hearts"]):
+    """A whole game of Hearts in progress, across deals until one total reaches `end_score`.
 
-    __slots__ = (
-        "_legal",
-        "broken",
-        "current",
-        "deal",
-        "direction",
-        "hands",
-        "leader",
-        "passes",
-        "phase",
-        "received",
-        "results",
-        "taken",
-        "totals",
-        "trick",
-        "tricks",
-    )
+    The play (hands, trick, tricks, leader, broken hearts) is the shared `TrickState`; Hearts
+    adds the passing phase, the first-trick rules, the points taken and the totals.
+    """
+
+    __slots__ = ("deal", "direction", "passes", "phase", "received", "results", "taken", "totals")
 
     def __init__(self, game: Hearts, seed: int) -> None:
         super().__init__(game, seed)
+        breaks = HEARTS_MASK | (QS_BIT if game.queen_breaks_hearts else 0)
+        self.init_tricks(NUM_PLAYERS, NO_TRUMP, held_back=HEARTS_MASK, breaks=breaks)
         self.deal = 0
         self.phase = PASSING
-        self.hands = [0] * NUM_PLAYERS
         self.passes = [0] * NUM_PLAYERS
         self.received = [0] * NUM_PLAYERS
-        self.leader = 0
-        self.trick: tuple[Card, ...] = ()
-        self.tricks: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         self.taken = [0] * NUM_PLAYERS
-        self.broken = False
         self.totals: tuple[int, ...] = (0,) * NUM_PLAYERS
         self.results: tuple[tuple[int, ...], ...] = ()
-        self.current: int | None = 0
         self.direction = 0
-        self._legal = -1  # the legal mask of this position, or -1 when not yet computed
 
     # --- snapshots ------------------------------------------------------------------------
     def _snapshot(self) -> Any:
@@ -196,38 +147,21 @@ class HeartsState(State["Hearts"]):
 
     # --- reading the state -----------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
-        return self.current
-
-    @property
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def legal_mask(self) -> int:
-        """The cards the current player may pass or play, as a mask (0 once the game is over)."""
-        legal = self._legal
-        if legal < 0:
-            legal = self._legal = self._compute_legal_mask()
-        return legal
-
-    def _compute_legal_mask(self) -> int:
+    def compute_legal_mask(self) -> int:
+        """The cards the current player may pass or play, as a mask (0 once the game is over):
+        the shared follow-suit and unbroken-hearts rules, plus the first trick's (the 2♣ leads;
+        no point card while another card can be played)."""
         if self.phase == PLAYING:
-            hand = self.hands[self.current]  # type: ignore[index]
+            if self.tricks:
+                return TrickState.compute_legal_mask(self)
             trick = self.trick
-            if trick:
-                follow = hand & SUIT_MASKS[trick[0] >> 4]
-                if follow:
-                    return follow
-                if not self.tricks:
-                    safe = hand & ~POINT_CARDS
-                    if safe:
-                        return safe
-                return hand
-            if not self.tricks:
+            if not trick:
                 return TWO_CLUBS_BIT
-            if not self.broken:
-                return hand & ~HEARTS_MASK or hand
-            return hand
+            hand = self.hands[self.current]  # type: ignore[index]
+            return hand & SUIT_MASKS[trick[0] >> 4] or hand & ~POINT_CARDS or hand
         if self.phase == PASSING:
             p = self.current
             return self.hands[p] & ~self.passes[p]  # type: ignore[index]
@@ -323,7 +257,7 @@ class HeartsState(State["Hearts"]):
     def _apply(self, action: Action) -> None:
         self._legal = -1
         if self.phase == PLAYING:
-            self._play(action.card)  # type: ignore[attr-defined]  # an interned Card
+            self.play_card(action.card)  # type: ignore[attr-defined]  # an interned Card
         else:
             self._choose_pass(action.card)  # type: ignore[attr-defined]
 
@@ -360,31 +294,17 @@ class HeartsState(State["Hearts"]):
             p for p in range(NUM_PLAYERS) if self.hands[p] & TWO_CLUBS_BIT
         )
 
-    def _play(self, card: Card) -> None:
-        p: int = self.current  # type: ignore[assignment]
-        self.hands[p] &= ~(1 << card)
-        trick = self.trick = (*self.trick, card)
-        if card >> 4 == HEARTS or (card == QUEEN_OF_SPADES and self.game.queen_breaks_hearts):
-            self.broken = True
-        quiet = self.quiet
-        if not quiet:
-            self.events.append(_CARD_PLAYED[p][card])
-        if len(trick) < NUM_PLAYERS:
-            self.current = (p + 1) & 3
-            return
-        winner = (self.leader + trick_winner_no_trump(trick)) & 3
-        a, b, c, d = trick
+    def _trick_won(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
+        a, b, c, d = cards
         mask = 1 << a | 1 << b | 1 << c | 1 << d
         self.taken[winner] |= mask
-        if not quiet:
+        tricks = len(self.tricks)
+        if not self.quiet:
             self.events.append(TrickWon(
-                trick=len(self.tricks), leader=self.leader, cards=trick, winner=winner,
+                trick=tricks - 1, leader=leader, cards=cards, winner=winner,
                 points=self.game.card_points(mask),
             ))
-        self.tricks += ((self.leader, trick),)
-        self.trick = ()
-        self.leader = self.current = winner
-        if len(self.tricks) == HAND_SIZE:
+        if tricks == HAND_SIZE:
             self._score_deal()
 
     def _score_deal(self) -> None:
@@ -427,15 +347,11 @@ class HeartsState(State["Hearts"]):
         if self.phase == OVER:
             assert self.current is None
             return
-        played = check_cards_conserved(self.hands, self.tricks, self.trick, DECK_52)
+        played = self.check_trick_invariants(DECK_52, HAND_SIZE)
         taken = 0
         for mask in self.taken:
             taken |= mask
         assert taken == played
-        sizes = {h.bit_count() + sum(1 for i, c in enumerate(self.trick)
-                                     if (self.leader + i) % NUM_PLAYERS == p)
-                 for p, h in enumerate(self.hands)}
-        assert len(sizes) == 1, "hands are of unequal size"
         if self.phase == PLAYING:
             assert self.current == (self.leader + len(self.trick)) % NUM_PLAYERS
 
@@ -594,54 +510,32 @@ def _context(state: HeartsState | Observation | None) -> tuple[int | None, int |
 
 def _sample(game: Hearts, obs: HeartsObservation, rng: Random) -> HeartsState:
     seat = obs.seat
-    played_by = [0] * NUM_PLAYERS
-    allowed = [DECK_52] * NUM_PLAYERS
+    breaks = HEARTS_MASK | (QS_BIT if game.queen_breaks_hearts else 0)
+    everything = (*obs.tricks, (obs.leader, obs.trick))
+    played_by, allowed = voids_shown(everything, NUM_PLAYERS, DECK_52, HEARTS_MASK, breaks)
+    leader, first = everything[0]
+    for i, card in enumerate(first[1:], start=1):
+        if card >> 4 != first[0] >> 4 and (1 << card) & POINT_CARDS:
+            allowed[(leader + i) % NUM_PLAYERS] &= POINT_CARDS  # a point card to trick 1
     taken = [0] * NUM_PLAYERS
-    broken = False
-    for leader, cards in (*obs.tricks, (obs.leader, obs.trick)):
-        if not cards:
-            continue
-        lead_suit = cards[0] >> 4
-        first_trick = not obs.tricks or (leader, cards) == obs.tricks[0]
-        for i, card in enumerate(cards):
-            player = (leader + i) % NUM_PLAYERS
-            played_by[player] |= 1 << card
-            if i == 0 and card >> 4 == HEARTS and not broken:
-                allowed[player] &= HEARTS_MASK  # led a heart unbroken: held only hearts
-            elif i > 0 and card >> 4 != lead_suit:
-                allowed[player] &= ~SUIT_MASKS[lead_suit]
-                if first_trick and (1 << card) & POINT_CARDS:
-                    allowed[player] &= POINT_CARDS  # a point card to trick 1: nothing else left
-            if card >> 4 == HEARTS or (card == QUEEN_OF_SPADES and game.queen_breaks_hearts):
-                broken = True
-        if len(cards) == NUM_PLAYERS:
-            winner = (leader + trick_winner_no_trump(cards)) % NUM_PLAYERS
-            for c in cards:
-                taken[winner] |= 1 << c
+    for leader, cards in obs.tricks:
+        winner = (leader + winner_no_trump(cards)) % NUM_PLAYERS
+        for c in cards:
+            taken[winner] |= 1 << c
     played = 0
     for mask in played_by:
         played |= mask
-    hands = [0] * NUM_PLAYERS
-    hands[seat] = int(obs.hand)
     fixed = [0] * NUM_PLAYERS
     exchanged = obs.phase != "pass" and obs.pass_direction != "none"
     if exchanged:
         receiver = (seat + DIRECTIONS[obs.pass_direction]) % NUM_PLAYERS
         fixed[receiver] = int(obs.passed) & ~played
-    unknown = DECK_52 & ~played & ~hands[seat]
-    for p in range(NUM_PLAYERS):
-        unknown &= ~fixed[p]
-    sizes = []
-    others = [p for p in range(NUM_PLAYERS) if p != seat]
-    for p in others:
-        in_trick = sum(1 for i in range(len(obs.trick)) if (obs.leader + i) % NUM_PLAYERS == p)
-        size = HAND_SIZE - len(obs.tricks) - in_trick - fixed[p].bit_count()
-        sizes.append(size)
-    dealt = deal_constrained(
-        unknown, sizes, [allowed[p] & ~fixed[p] for p in others], rng
-    )
-    for p, mask in zip(others, dealt, strict=True):
-        hands[p] = mask | fixed[p]
+    known: list[int | None] = [None] * NUM_PLAYERS
+    known[seat] = int(obs.hand)
+    sizes = [HAND_SIZE - len(obs.tricks)
+             - (1 if (p - obs.leader) % NUM_PLAYERS < len(obs.trick) else 0)
+             for p in range(NUM_PLAYERS)]
+    hands = deal_hidden(known, sizes, DECK_52, played, allowed, rng, fixed)
 
     state = HeartsState(game, rng.getrandbits(63))
     state.deal = obs.deal

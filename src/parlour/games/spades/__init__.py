@@ -15,6 +15,7 @@ from parlour.games.spades.events import (
     CardPlayed,
     CardsSeen,
     HandDealt,
+    HandLimitReached,
     SpadesBroken,
     SpadesDealScored,
     SpadesDealStarted,
@@ -27,7 +28,7 @@ from parlour.games.spades.scoring import TeamScore, score_partnership
 
 __all__ = [
     "BID", "BLIND_NIL", "LOOK", "NIL", "PLAY", "Bid", "BidMade", "BlindNil", "CardPlayed",
-    "CardsSeen", "Deal", "HandDealt", "Look", "Play", "Spades", "SpadesBroken",
+    "CardsSeen", "Deal", "HandDealt", "HandLimitReached", "Look", "Play", "Spades", "SpadesBroken",
     "SpadesDealScored", "SpadesDealStarted", "SpadesObservation", "SpadesState", "TeamScore",
     "TrickStarted", "TrickWon", "score_partnership", "team_of", "trick_winner",
 ]

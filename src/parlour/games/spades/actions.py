@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.cards import CARD, CARDS_52, INDEX_52, Card, format_card
+from parlour.cards.actions import CardActionTable
 from parlour.core import IdAction
 
 MAX_BID = 13
@@ -107,33 +108,10 @@ def action_from_id(action_id: int) -> SpadesAction:
     return BY_ID[action_id]
 
 
-_SUIT_PARTS: tuple[dict[int, tuple[Play, ...]], ...] = ({}, {}, {}, {})
+_PLAYS = CardActionTable(PLAY)
 
+plays_for = _PLAYS.__call__
+"""The interned `Play` actions of the cards in a mask, clubs to spades, low to high."""
 
-def _suit_part(suit: int, bits: int) -> tuple[Play, ...]:
-    part = tuple(PLAY[suit << 4 | rank] for rank in range(2, 15) if bits >> rank & 1)
-    _SUIT_PARTS[suit][bits] = part
-    return part
-
-
-def suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
-    """The interned plays of one suit's rank pattern `bits` (the suit's slice of a mask)."""
-    return _SUIT_PARTS[suit].get(bits) or (_suit_part(suit, bits) if bits else ())
-
-
-def plays_for(mask: int) -> tuple[Play, ...]:
-    """The interned `Play` actions of the cards in `mask`, clubs to spades, low to high.
-
-    Each suit's 13-bit pattern maps to a cached tuple, so this is four lookups and a join.
-    """
-    c, d, h, s = _SUIT_PARTS
-    bits_c = mask & 0x7FFC
-    bits_d = mask >> 16 & 0x7FFC
-    bits_h = mask >> 32 & 0x7FFC
-    bits_s = mask >> 48 & 0x7FFC
-    return (
-        (c.get(bits_c) or (_suit_part(0, bits_c) if bits_c else ()))
-        + (d.get(bits_d) or (_suit_part(1, bits_d) if bits_d else ()))
-        + (h.get(bits_h) or (_suit_part(2, bits_h) if bits_h else ()))
-        + (s.get(bits_s) or (_suit_part(3, bits_s) if bits_s else ()))
-    )
+suit_plays = _PLAYS.suit
+"""The interned plays of one suit's rank pattern `bits` (the suit's slice of a mask)."""

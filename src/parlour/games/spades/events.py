@@ -3,15 +3,22 @@
 In the order a hand produces them: `SpadesDealStarted` (public), `HandDealt` (that seat only;
 delayed until a seat offered Blind Nil has decided), `CardsSeen` (a seat declined Blind Nil),
 `BidMade`, `TrickStarted`, `CardPlayed`, `SpadesBroken`, `TrickWon`, `SpadesDealScored`, and at
-the end the core `GameOver`.
+the end `HandLimitReached` (only if `max_hands` stopped the game) and the core `GameOver`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parlour.cards import Card, CardSet, format_card, format_card_list, format_cards
-from parlour.core import DealScored, DealStarted, Event
+from parlour.cards import Card, CardSet, format_card_list, format_cards
+from parlour.cards.events import CardPlayed, card_played
+from parlour.core import DealScored, DealStarted, Event, GameStopped
+
+__all__ = [
+    "TEAM_NAMES", "BidMade", "CardPlayed", "CardsSeen", "HandDealt", "HandLimitReached",
+    "SpadesBroken", "SpadesDealScored", "SpadesDealStarted", "TrickStarted", "TrickWon",
+    "bid_text", "card_played", "trick_started",
+]
 
 TEAM_NAMES = ("North-South (seats 0 and 2)", "East-West (seats 1 and 3)")
 
@@ -80,17 +87,6 @@ class TrickStarted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CardPlayed(Event):
-    """`seat` played `card` (public)."""
-
-    seat: int
-    card: Card
-
-    def describe(self) -> str:
-        return f"seat {self.seat} plays {format_card(self.card)}"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SpadesBroken(Event):
     """The first spade of the hand was played, by `seat` to trick `trick` (public)."""
 
@@ -147,18 +143,22 @@ class SpadesDealScored(DealScored):
         return f"hand {self.deal + 1}: " + "; ".join(parts) + f"; totals NS {ns}, EW {ew}"
 
 
-_PLAYED: dict[int, CardPlayed] = {}
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandLimitReached(GameStopped):
+    """The game stopped at `max_hands` hands without a winner by the target (public); the
+    higher of `scores` (North-South, East-West) wins, equal scores draw."""
+
+    hands: int
+    scores: tuple[int, int]
+
+    def describe(self) -> str:
+        ns, ew = self.scores
+        outcome = "a draw" if ns == ew else ("North-South win" if ns > ew else "East-West win")
+        return (f"the game stops after {self.hands} hands (max_hands) with no partnership at "
+                f"the target: {outcome} on score, {ns} to {ew}")
+
+
 _STARTED: dict[int, TrickStarted] = {}
-
-
-def card_played(seat: int, card: Card) -> CardPlayed:
-    """The `CardPlayed` event of `seat` and `card`, shared: events are immutable values, and
-    a game's hot path emits one per card."""
-    key = seat << 6 | card
-    event = _PLAYED.get(key)
-    if event is None:
-        event = _PLAYED[key] = CardPlayed(seat=seat, card=card)
-    return event
 
 
 def trick_started(trick: int, leader: int) -> TrickStarted:

@@ -26,7 +26,9 @@ from parlour.cards import (
     parse_card,
     read_hands,
 )
-from parlour.cards.tricks import check_cards_conserved
+from parlour.cards.deck import deal_by_keys
+from parlour.cards.tricks import winner_with_trump
+from parlour.cards.trickstate import TrickState
 from parlour.core import (
     Action,
     Game,
@@ -35,7 +37,6 @@ from parlour.core import (
     Observation,
     Param,
     ParameterError,
-    State,
     make_rng,
 )
 from parlour.core.game import parse_error
@@ -58,11 +59,11 @@ from parlour.games.spades.events import (
     BidMade,
     CardsSeen,
     HandDealt,
+    HandLimitReached,
     SpadesBroken,
     SpadesDealScored,
     SpadesDealStarted,
     TrickWon,
-    card_played,
     trick_started,
 )
 from parlour.games.spades.observation import SpadesObservation
@@ -73,8 +74,6 @@ HAND_SIZE = 13
 SPADES_MASK = SUIT_MASKS[SPADES]
 TWO_OF_CLUBS = make_card(2, CLUBS)
 TWO_CLUBS_BIT = 1 << TWO_OF_CLUBS
-LOWEST_SPADE = SPADES << 4
-_CARD_BITS = [1 << card for card in CARDS_52]
 NO_BID = -1
 FIRST_DEALER = 3
 """Seat 3 deals the first hand, so seat 0 bids and (by default) leads first."""
@@ -91,16 +90,8 @@ def team_of(seat: int) -> int:
 
 def trick_winner(trick: Sequence[int]) -> int:
     """Index into `trick` (play order) of the winner: the highest spade, else the highest card
-    of the suit led. Spades are the highest card ints, so the top card tells if one was played."""
-    top = max(trick)
-    if top >= LOWEST_SPADE:
-        return trick.index(top)
-    lead = trick[0] >> 4
-    best = trick[0]
-    for card in trick:
-        if card >> 4 == lead and card > best:
-            best = card
-    return trick.index(best)
+    of the suit led."""
+    return winner_with_trump(trick, SPADES)
 
 
 class Deal(Action):
@@ -122,41 +113,37 @@ class Deal(Action):
         return hash(self.hands)
 
 
-class SpadesState(State["Spades"]):
+class SpadesState(TrickState["Spades"]):
     """A whole game of Spades in progress, hand after hand until the game is decided.
 
     `scores()` gives each seat its partnership's total; `returns()` is +1 for the winning
     partnership's seats and -1 for the others once the game is over (0 before). The per
-    partnership views are `team_scores()`, `team_returns()` and `bags`.
+    partnership views are `team_scores()`, `team_returns()` and `bags`. The play (hands,
+    trick, tricks, leader, broken spades) is the shared `TrickState` with spades as trump.
     """
 
     __slots__ = (
-        "_legal", "bags", "bids", "blind", "broken", "current", "deal", "dealer", "hands",
-        "leader", "origin", "phase", "results", "seen", "totals", "trick", "tricks", "won",
+        "bags", "bids", "blind", "deal", "dealer", "origin", "phase", "results", "seen", "totals",
+        "won",
     )
 
     def __init__(self, game: Spades, seed: int) -> None:
         super().__init__(game, seed)
+        first = TWO_CLUBS_BIT if game.opening_lead == "two_of_clubs" else 0
+        self.init_tricks(NUM_PLAYERS, SPADES, held_back=SPADES_MASK, breaks=SPADES_MASK,
+                         first_lead=first)
         self.deal = 0
         self.dealer = FIRST_DEALER
         self.phase = BIDDING
-        self.hands = [0] * NUM_PLAYERS
         self.bids: tuple[int, ...] = (NO_BID,) * NUM_PLAYERS
         self.blind: tuple[bool, ...] = (False,) * NUM_PLAYERS
         self.seen: tuple[bool, ...] = (True,) * NUM_PLAYERS
-        self.leader = 0
-        self.trick: tuple[Card, ...] = ()
-        self.tricks: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         self.won: tuple[int, ...] = (0,) * NUM_PLAYERS
-        self.broken = False
         self.totals: tuple[int, int] = (0, 0)
         self.bags: tuple[int, int] = (0, 0)
         self.results: tuple[tuple[int, int], ...] = ()
-        self.current: int | None = 0
         self.origin: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
         """The scores and bags the game started from (non-zero only with a setup)."""
-        self._legal = -1
-        """The legal mask of the current position once computed (-1: not yet)."""
 
     # --- snapshots ------------------------------------------------------------------------
     def _snapshot(self) -> Any:
@@ -175,35 +162,8 @@ class SpadesState(State["Spades"]):
 
     # --- reading the state -----------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
-        return self.current
-
-    @property
     def is_terminal(self) -> bool:
         return self.phase == OVER
-
-    def legal_mask(self) -> int:
-        """The cards the current player may play, as a mask (0 outside the play phase).
-
-        Computed once per position: `legal_actions` and `is_legal` share it.
-        """
-        mask = self._legal
-        if mask < 0:
-            mask = self._legal = self._legal_mask()
-        return mask
-
-    def _legal_mask(self) -> int:
-        if self.phase != PLAYING:
-            return 0
-        hand: int = self.hands[self.current]  # type: ignore[index]
-        trick = self.trick
-        if trick:
-            return hand & SUIT_MASKS[trick[0] >> 4] or hand
-        if not self.tricks and self.game.opening_lead == "two_of_clubs":
-            return TWO_CLUBS_BIT
-        if not self.broken:
-            return hand & ~SPADES_MASK or hand
-        return hand
 
     def legal_actions(self) -> Sequence[Action]:
         phase = self.phase
@@ -277,8 +237,9 @@ class SpadesState(State["Spades"]):
         return (ns, ew, ns, ew)
 
     def team_returns(self) -> tuple[float, float]:
-        """+1 for the winning partnership and -1 for the other once over; (0, 0) before."""
-        if self.phase != OVER:
+        """+1 for the winning partnership and -1 for the other once over; (0, 0) before, and
+        for a draw (equal scores when `max_hands` stopped the game)."""
+        if self.phase != OVER or self.totals[0] == self.totals[1]:
             return (0.0, 0.0)
         return (1.0, -1.0) if self.totals[0] > self.totals[1] else (-1.0, 1.0)
 
@@ -294,8 +255,11 @@ class SpadesState(State["Spades"]):
         return (margin, -margin, margin, -margin)
 
     def winners(self) -> tuple[int, ...]:
+        """The winning partnership's seats once over; all four after a draw."""
         if self.phase != OVER:
             return ()
+        if self.totals[0] == self.totals[1]:
+            return (0, 1, 2, 3)
         team = 0 if self.totals[0] > self.totals[1] else 1
         return (team, team + 2)
 
@@ -332,7 +296,7 @@ class SpadesState(State["Spades"]):
     def _apply(self, action: Action) -> None:
         self._legal = -1
         if self.phase == PLAYING:
-            self._play(action.card)  # type: ignore[attr-defined]
+            self.play_card(action.card)  # type: ignore[attr-defined]
         elif type(action) is Bid:
             self._bid(action.tricks)
         else:
@@ -389,38 +353,23 @@ class SpadesState(State["Spades"]):
         if not self.quiet:
             self.emit(trick_started(0, leader))
 
-    def _play(self, card: Card) -> None:
-        p: int = self.current  # type: ignore[assignment]
-        self.hands[p] ^= 1 << card
-        trick = self.trick + (card,)  # noqa: RUF005 (concatenation is faster)
-        quiet = self.quiet
-        if not quiet:
-            self.events.append(card_played(p, card))
-        if not self.broken and card >= LOWEST_SPADE:
-            self.broken = True
-            if not quiet:
-                self.events.append(SpadesBroken(seat=p, trick=len(self.tricks)))
-        if len(trick) < NUM_PLAYERS:
-            self.trick = trick
-            self.current = (p + 1) & 3
-            return
-        leader = self.leader
-        winner = (leader + trick_winner(trick)) & 3
+    def _on_broken(self, seat: int) -> None:
+        self.events.append(SpadesBroken(seat=seat, trick=len(self.tricks)))
+
+    def _trick_won(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
         won = list(self.won)
         won[winner] += 1
         self.won = tuple(won)
-        tricks = self.tricks = self.tricks + ((leader, trick),)  # noqa: RUF005
-        self.trick = ()
-        self.leader = self.current = winner
+        number = len(self.tricks)
+        quiet = self.quiet
         if not quiet:
-            number = len(tricks) - 1
             self.events.append(TrickWon(
-                trick=number, leader=leader, cards=trick, winner=winner, tricks_won=self.won,
+                trick=number - 1, leader=leader, cards=cards, winner=winner, tricks_won=self.won,
             ))
-        if len(tricks) == HAND_SIZE:
+        if number == HAND_SIZE:
             self._score_deal()
         elif not quiet:
-            self.events.append(trick_started(len(tricks), winner))
+            self.events.append(trick_started(number, winner))
 
     def _score_deal(self) -> None:
         game = self.game
@@ -446,10 +395,12 @@ class SpadesState(State["Spades"]):
                 team_totals=self.totals, bags=self.bags,
                 bag_penalties=(results[0].bag_penalty, results[1].bag_penalty),
             ))
-        if game.winning_team(self.totals) is not None:
+        if game.winning_team(self.totals) is not None or self.deal + 1 >= game.max_hands:
             self.phase = OVER
             self.current = None
             if not self.quiet:
+                if game.winning_team(self.totals) is None:
+                    self.emit(HandLimitReached(hands=game.max_hands, scores=self.totals))
                 self.emit(GameOver(scores=self.scores(), returns=self.returns(),
                                    winners=self.winners()))
         else:
@@ -483,15 +434,12 @@ class SpadesState(State["Spades"]):
         """Assert the conservation laws; the conformance suite calls this after every move."""
         if self.phase == OVER:
             assert self.current is None
-            assert self.game.winning_team(self.totals) is not None
+            assert (self.game.winning_team(self.totals) is not None
+                    or self.deal + 1 >= self.game.max_hands)
             return
-        check_cards_conserved(self.hands, self.tricks, self.trick, DECK_52)
+        self.check_trick_invariants(DECK_52, HAND_SIZE)
         assert sum(self.won) == len(self.tricks)
         assert all(0 <= b <= self.game.bags_cap for b in self.bags)
-        sizes = {h.bit_count() + sum(1 for i in range(len(self.trick))
-                                     if (self.leader + i) & 3 == p)
-                 for p, h in enumerate(self.hands)}
-        assert sizes == {HAND_SIZE - len(self.tricks)}, "hands are of unequal size"
         if self.phase == PLAYING:
             assert NO_BID not in self.bids and all(self.seen)
             assert self.current == (self.leader + len(self.trick)) & 3
@@ -537,6 +485,9 @@ class Spades(Game[SpadesState]):
         Param("bag_penalty", int, 100, "Points lost for every bag_limit bags.", min=0),
         Param("mercy", bool, False, "A partnership at mercy_score or below after a hand loses."),
         Param("mercy_score", int, -200, "The score at or below which mercy ends the game."),
+        Param("max_hands", int, 100, "The game stops after this many hands if it has not ended "
+              "(random bids may never reach the target): the higher score wins, equal scores "
+              "draw.", min=1),
     )
 
     target: int
@@ -550,6 +501,7 @@ class Spades(Game[SpadesState]):
     bag_penalty: int
     mercy: bool
     mercy_score: int
+    max_hands: int
 
     bid_actions: tuple[Bid, ...]
     bags_cap: int
@@ -607,14 +559,10 @@ class Spades(Game[SpadesState]):
     def deal_hands(self, seed: int, deal: int) -> list[int]:
         """The four hands of hand number `deal`, from the seed's deal stream only.
 
-        Each card gets a uniform 64-bit key from the stream; sorting by key is a uniform
-        shuffle (done in C, unlike `random.shuffle`), cut into four hands of 13.
+        `deal_by_keys`: a uniform 64-bit key per card from the stream, sorted (in C, faster than
+        `random.shuffle`), cut into four hands of 13.
         """
-        bits = make_rng(seed, "deal", deal).getrandbits(64 * 52)
-        keys = memoryview(bits.to_bytes(8 * 52, "little")).cast("Q").tolist()
-        order = sorted(range(52), key=keys.__getitem__)
-        bit = _CARD_BITS.__getitem__
-        return [sum(map(bit, order[start:start + HAND_SIZE])) for start in (0, 13, 26, 39)]
+        return deal_by_keys(CARDS_52, make_rng(seed, "deal", deal), (HAND_SIZE,) * NUM_PLAYERS)
 
     # --- the contract ---------------------------------------------------------------------
     def new_state(

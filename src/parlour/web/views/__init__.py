@@ -1,7 +1,8 @@
 """Views of each game for the page: the generic one, and better ones by game id.
 
-`view_for(game, agents)` picks the game's own view (``skat.ramsch`` falls back to ``skat``),
-else the generic `TableView`. Register another with `register_web_view`.
+`view_for(game, agents)` picks the game's own view: `Game.views["web"]` (how a plug-in names
+it), else `WEB_VIEWS` (``skat.ramsch`` falls back to ``skat``), else the generic `TableView`.
+`register_web_view` adds one at run time.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ def register_web_view(game_id: str, target: str | type[TableView]) -> None:
 
 def view_for(game: Game[Any], agents: Sequence[str]) -> TableView:
     """The best view of `game`; `agents` names what sits at each seat."""
-    target = WEB_VIEWS.get(game.id) or WEB_VIEWS.get(game.id.split(".")[0])
+    target = (game.views.get("web") or WEB_VIEWS.get(game.id)
+              or WEB_VIEWS.get(game.id.split(".")[0]))
     if target is None:
         return TableView(game, agents)
     if isinstance(target, str):

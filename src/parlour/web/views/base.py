@@ -37,6 +37,8 @@ POSITIONS = {
     2: ("you", "opposite"),
     3: ("you", "left", "right"),
     4: ("you", "left", "across", "right"),
+    5: ("you", "left", "far left", "far right", "right"),
+    6: ("you", "left", "far left", "across", "far right", "right"),
 }
 """Seats by their offset from yours: the next seat plays after you, on your left."""
 

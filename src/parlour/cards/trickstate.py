@@ -1,0 +1,168 @@
+"""`TrickState`: the base of a trick-taking game's State, holding the hot state as plain ints.
+
+The fields every trick-taking game shares live here, in one place: `hands` (one card mask per
+seat), `trick` (the cards of the trick in progress, in play order), `leader`, `tricks` (the
+finished tricks of this deal as ``(leader, cards)``), `current`, `broken`, and the rule knobs
+`players`, `trump`, `held_back` and `breaks`. `play_card` is the whole card-play step: it
+follows the pure functions of `parlour.cards.tricks` and calls the game's `_trick_won` hook once
+per trick. A game subclass adds its own phases (passing, bidding), scoring and events.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from parlour.cards.card import SUIT_MASKS, Card
+from parlour.cards.events import CARD_PLAYED
+from parlour.cards.tricks import (
+    NO_TRUMP,
+    check_cards_conserved,
+    winner_no_trump,
+    winner_with_trump,
+)
+from parlour.core import Game, State
+
+G = TypeVar("G", bound="Game[Any]")
+
+
+class TrickState(State[G]):
+    """A trick-taking game in progress: hands, the trick, who leads, and the tricks taken.
+
+    Subclasses call `init_tricks` in `__init__`, include the fields in their snapshot, call
+    `play_card` from `_apply` for a card play, and implement `_trick_won` (count or score the
+    trick, emit the game's `TrickWon`, start the next trick or end the deal). Override
+    `_on_broken` to announce the break (Spades does) and `legal_mask` for extra restrictions
+    (Hearts' first trick).
+    """
+
+    __slots__ = (
+        "_legal", "breaks", "broken", "current", "first_lead", "hands", "held_back", "leader",
+        "players", "trick", "tricks", "trump",
+    )
+
+    hands: list[int]
+    trick: tuple[Card, ...]
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...]
+    current: int | None
+
+    def init_tricks(self, players: int, trump: int = NO_TRUMP, held_back: int = 0,
+                    breaks: int = 0, first_lead: int = 0) -> None:
+        """Set the table up: `players` seats, `trump` (a suit or `NO_TRUMP`), `held_back` cards
+        that may not lead until a card of `breaks` was played (Hearts: hearts, broken by any
+        heart; Spades: spades), and `first_lead`, the card (as a mask) that must lead a deal's
+        first trick (0: any). Empty hands, no trick, seat 0 to act."""
+        self.players = players
+        self.first_lead = first_lead
+        self.trump = trump
+        self.held_back = held_back
+        self.breaks = breaks
+        self.hands = [0] * players
+        self.leader = 0
+        self.trick = ()
+        self.tricks = ()
+        self.broken = False
+        self.current = 0
+        self._legal = -1
+
+    def start_tricks(self, leader: int) -> None:
+        """Start the first trick of a deal, led by `leader`."""
+        self.trick = ()
+        self.tricks = ()
+        self.broken = False
+        self.leader = self.current = leader
+
+    def _copy_into(self, other: Any) -> None:
+        other.players = self.players
+        other.trump = self.trump
+        other.held_back = self.held_back
+        other.breaks = self.breaks
+        other.first_lead = self.first_lead
+        other.broken = self.broken
+        other._legal = -1
+        other._restore(self._snapshot())
+
+    # --- reading ----------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.current
+
+    @property
+    def lead_suit(self) -> int | None:
+        """The suit of the trick in progress, or None when leading."""
+        return self.trick[0] >> 4 if self.trick else None
+
+    def legal_mask(self) -> int:
+        """The cards the current player may play, as a mask; computed once per position
+        (`_legal` caches it; `_apply` resets it to -1)."""
+        legal = self._legal
+        if legal < 0:
+            legal = self._legal = self.compute_legal_mask()
+        return legal
+
+    def compute_legal_mask(self) -> int:
+        """Follow suit if you can (`follow_mask`); lead the `first_lead` card to a deal's first
+        trick if there is one; else lead anything but the held-back cards until they are broken,
+        unless nothing else is held (`lead_mask`). Called in the play only."""
+        hand = self.hands[self.current]  # type: ignore[index]
+        trick = self.trick
+        if trick:
+            return hand & SUIT_MASKS[trick[0] >> 4] or hand
+        if self.first_lead and not self.tricks:
+            return self.first_lead
+        if self.broken:
+            return hand
+        return hand & ~self.held_back or hand
+
+    def in_trick(self, seat: int) -> int:
+        """1 if `seat` has played to the trick in progress, else 0."""
+        return 1 if (seat - self.leader) % self.players < len(self.trick) else 0
+
+    def cards_left(self, hand_size: int) -> list[int]:
+        """How many cards each seat holds in a deal of `hand_size` cards each."""
+        done = len(self.tricks)
+        return [hand_size - done - self.in_trick(seat) for seat in range(self.players)]
+
+    # --- playing ------------------------------------------------------------------------------
+    def play_card(self, card: Card) -> None:
+        """The current player plays `card` (legal): out of the hand, into the trick, the break,
+        the `CardPlayed` event; when the trick is full, its winner leads and `_trick_won`."""
+        p: int = self.current  # type: ignore[assignment]
+        self.hands[p] ^= 1 << card
+        trick = self.trick + (card,)  # noqa: RUF005 (concatenation is faster)
+        quiet = self.quiet
+        if not quiet:
+            self.events.append(CARD_PLAYED[p][card])
+        if not self.broken and self.breaks >> card & 1:
+            self.broken = True
+            if not quiet:
+                self._on_broken(p)
+        players = self.players
+        if len(trick) < players:
+            self.trick = trick
+            self.current = p + 1 if p + 1 < players else 0
+            return
+        leader = self.leader
+        trump = self.trump
+        index = winner_no_trump(trick) if trump < 0 else winner_with_trump(trick, trump)
+        winner = (leader + index) % players
+        self.tricks = self.tricks + ((leader, trick),)  # noqa: RUF005
+        self.trick = ()
+        self.leader = self.current = winner
+        self._trick_won(leader, trick, winner)
+
+    def _on_broken(self, seat: int) -> None:
+        """`seat` broke the held-back suit (events on); emit an event here if the game has one."""
+
+    def _trick_won(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
+        """A trick led by `leader` went to `winner`, who now leads (already in `tricks`)."""
+        raise NotImplementedError
+
+    # --- checking -----------------------------------------------------------------------------
+    def check_trick_invariants(self, deck: int, hand_size: int) -> int:
+        """Assert the conservation laws of the play (for `check_invariants`): every card of
+        `deck` exactly once in hands, tricks and the trick, equal hands, the right seat to play.
+        Returns the mask of the finished tricks' cards."""
+        played = check_cards_conserved(self.hands, self.tricks, self.trick, deck)
+        left = self.cards_left(hand_size)
+        assert [h.bit_count() for h in self.hands] == left, "hands are of unequal size"
+        return played
