@@ -472,6 +472,15 @@ class Game(Generic[S]):
     encoding_class: ClassVar[str] = ""
     """The game's `TensorEncoding` class as ``"module:attribute"``, imported on first use."""
 
+    console_view: ClassVar[str] = ""
+    """The game's console `SeatView` as ``"module:Class"`` (empty: entry point, then built-in
+    views, then the generic view; see docs/views.md). A string, so rules never import a face."""
+    web_view: ClassVar[str] = ""
+    """The game's web `TableView` as ``"module:Class"``, found like `console_view`."""
+    console_renderer: ClassVar[str] = ""
+    """The game's console `EventRenderer` (``parlour play`` without a person) as
+    ``"module:Class"``, found like `console_view`."""
+
     def __init__(self, **params: Any) -> None:
         values = validate_params(self.parameters, params, self.id)
         object.__setattr__(self, "params", MappingProxyType(values))

@@ -4,13 +4,16 @@
 (from `Observation.to_json`), each event's `describe()`, and reads moves with
 `game.parse_action`. Card games get more from it for free: a hand (`hand` field) is shown
 sorted and coloured with the cards that may not be played dimmed, and a trick in progress
-(`trick` and `leader` fields) with who played what. Games register a better view in `VIEWS`
-(``"module:Class"``, imported on first use) with `register_view`.
+(`trick` and `leader` fields) with who played what.
+
+A game names a better view without registering anything (docs/views.md): its class attribute
+``console_view = "module:Class"``, else an entry point of the ``parlour.console_views`` group
+named by its id, else `VIEWS` (the built-in games, and `register_view`). A variant without its
+own view uses its family's (``skat`` for ``skat.ramsch``).
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from collections.abc import Sequence
@@ -24,6 +27,7 @@ from rich.text import Text
 from parlour.console.render import styled
 from parlour.console.views.cards import dim, hand_text, legal_cards, played_text
 from parlour.core import Action, Event, Game, GameOver, Observation
+from parlour.core.plugins import PluginError, find_game_class
 
 VIEWS: dict[str, str | type[SeatView]] = {
     "hearts": "parlour.console.views.hearts:HeartsView",
@@ -44,16 +48,28 @@ def register_view(game_id: str, target: str | type[SeatView]) -> None:
     VIEWS[game_id] = target
 
 
+def view_class(game: Game[Any]) -> type[SeatView]:
+    """The view class `game` names (attribute, entry point, `VIEWS`), else `SeatView`.
+
+    Raises `PluginError` (one line naming the game and the target) if the one named is broken.
+    """
+    found = find_game_class(game, SeatView, attribute="console_view",
+                            group="parlour.console_views", registry=VIEWS, kind="console view")
+    return found or SeatView
+
+
 def view_for(game: Game[Any], seat: int, console: Console) -> SeatView:
-    """The best view of `game` for `seat`: the game's own if registered, else the generic one."""
-    target = VIEWS.get(game.id) or VIEWS.get(game.id.split(".")[0])
-    if target is None:
-        return SeatView(game, seat, console)
-    if isinstance(target, str):
-        module_name, _, attribute = target.partition(":")
-        target = getattr(importlib.import_module(module_name), attribute)
-        assert isinstance(target, type) and issubclass(target, SeatView), target
-    return target(game, seat, console)
+    """The best view of `game` for `seat`: the game's own, else the generic one.
+
+    A broken view target does not stop the game: the generic view plays every game, so the
+    person gets it, after a one-line warning naming the game and the target.
+    """
+    try:
+        cls = view_class(game)
+    except PluginError as error:
+        console.print(Text(f"warning: {error}; using the generic view", style="yellow"))
+        cls = SeatView
+    return cls(game, seat, console)
 
 
 class SeatView:
