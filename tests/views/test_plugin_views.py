@@ -9,8 +9,10 @@ from __future__ import annotations
 import importlib.metadata
 import io
 import logging
+import re
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -221,3 +223,18 @@ def test_naming_views_by_path_keeps_the_rules_free_of_faces() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, cwd=Path(__file__).parents[2])
     assert done.stdout.strip() == "[]"
+
+
+def test_the_views_page_example_prints_what_the_page_says(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    page = (Path(__file__).parents[2] / "docs" / "views.md").read_text(encoding="utf-8")
+    code = re.findall(r"```python\n(.*?)```", page, re.DOTALL)
+    claimed = re.findall(r"and then\n\n```text\n(.*?)\n```", page, re.DOTALL)
+    assert len(code) == 1 and len(claimed) == 1
+    module = types.ModuleType("views_page_example")
+    monkeypatch.setitem(sys.modules, module.__name__, module)  # the attributes name it
+    exec(compile(code[0], "docs/views.md", "exec"), module.__dict__)
+    out = capsys.readouterr().out
+    assert "Deal 1 · trick 1 · you to play" in out and "points taken: you 0, left 0" in out
+    assert out.rstrip().splitlines()[-1] == claimed[0]
+    assert "hearts.points" not in VIEWS and "hearts.points" not in WEB_VIEWS
