@@ -7,6 +7,7 @@ import io
 import pytest
 from rich.console import Console
 
+from parlour.console.views import view_for as console_view_for
 from parlour.console.views.tricks import TrickTakingView
 from parlour.core.seats import position, positions
 from parlour.games.skull import Skull
@@ -74,3 +75,22 @@ def test_the_console_names_seats_by_position(players: int) -> None:
     after = 3 % players
     assert view.personal(f"seat 2 leads; seat {after} follows") == \
         f"seat 2 (you) leads; seat {after} ({NAMES[players][1]}) follows"
+
+
+def test_the_console_skull_table_names_seats_by_position_at_80_columns() -> None:
+    game = Skull(players=6)
+    state = game.new_state(seed=2)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    screen = Console(file=io.StringIO(), width=80, color_system=None)
+    view = console_view_for(game, 0, screen)
+    view.show(state.observe(0))
+    view.event(state.events[-1])
+    assert isinstance(screen.file, io.StringIO)
+    printed = screen.file.getvalue()
+    for seat, name in enumerate(NAMES[6][1:], start=1):
+        assert f"seat {seat} ({name})" in printed
+    assert all(len(line) <= 80 for line in printed.splitlines())
+    assert view.personal("seat 0 bids 2; seat 3 passes") == \
+        "seat 0 (you) bids 2; seat 3 (across) passes"
+    assert view.name(5) == "seat 5 (right)"

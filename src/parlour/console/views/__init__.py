@@ -28,6 +28,7 @@ from parlour.console.render import styled
 from parlour.console.views.cards import dim, hand_text, legal_cards, played_text
 from parlour.core import Action, Event, Game, GameOver, Observation
 from parlour.core.plugins import PluginError, find_game_class
+from parlour.core.seats import position
 
 VIEWS: dict[str, str | type[SeatView]] = {
     "hearts": "parlour.console.views.hearts:HeartsView",
@@ -79,6 +80,9 @@ class SeatView:
     """What the player does at a decision, for the prompt (``play``, ``bid``, ...)."""
     hints: Sequence[str] = ()
     """Lines of help on this game's notation, shown by ``h``."""
+    by_position = False
+    """Name the other seats by where they sit, as the web page does: ``seat 2 (far left)``
+    (`parlour.core.seats`), in the table and in event lines."""
 
     def __init__(self, game: Game[Any], seat: int, console: Console) -> None:
         self.game = game
@@ -88,16 +92,30 @@ class SeatView:
 
     # --- names --------------------------------------------------------------------------------
     def name(self, seat: int) -> str:
-        """A seat as the player reads it: ``you`` or ``seat 2``."""
-        return "you" if seat == self.seat else f"seat {seat}"
+        """A seat as the player reads it: ``you``, ``seat 2`` or ``seat 2 (far left)``."""
+        if seat == self.seat:
+            return "you"
+        if self.by_position:
+            return f"seat {seat} ({position(seat - self.seat, self.game.num_players)})"
+        return f"seat {seat}"
 
     def names(self) -> list[str]:
         """Short names by seat, for lines of cards played."""
         return [self.name(s) for s in range(self.game.num_players)]
 
     def personal(self, text: str) -> str:
-        """`text` with this seat's number marked: ``seat 0`` becomes ``seat 0 (you)``."""
-        return re.sub(rf"\bseat {self.seat}\b(?! \(you\))", f"seat {self.seat} (you)", text)
+        """`text` with this seat's number marked: ``seat 0`` becomes ``seat 0 (you)`` (and,
+        `by_position`, ``seat 2`` becomes ``seat 2 (far left)``)."""
+        if not self.by_position:
+            return re.sub(rf"\bseat {self.seat}\b(?! \(you\))", f"seat {self.seat} (you)", text)
+
+        def named(match: re.Match[str]) -> str:
+            seat = int(match.group(1))
+            if seat >= self.game.num_players:
+                return match.group(0)
+            return f"seat {seat} (you)" if seat == self.seat else self.name(seat)
+
+        return re.sub(r"\bseat (\d+)\b(?! \()", named, text)
 
     # --- the table ----------------------------------------------------------------------------
     def show(self, observation: Observation) -> None:
