@@ -42,7 +42,7 @@ VIEWS_MODULE = "tests.views.plugin_views"
 PLUGIN_GROUPS = {
     "parlour.games": {"pile.plain": "tests.views.plugin:PileByEntryPoint"},
     "parlour.console_views": {"pile": f"{VIEWS_MODULE}:PileSeatView"},
-    "parlour.web_views": {"pile": f"{VIEWS_MODULE}:PileTableView"},
+    "parlour.web_views": {"pile": f"{VIEWS_MODULE}:PileTableView [web]"},  # an extra named
     "parlour.console_renderers": {"pile": f"{VIEWS_MODULE}:PileRenderer"},
 }
 

@@ -32,8 +32,10 @@ class PluginError(ParlourError):
 
 
 def entry_point_targets(group: str) -> dict[str, str]:
-    """Every installed entry point of `group`: name -> ``"module:attribute"``."""
-    return {ep.name: ep.value for ep in importlib.metadata.entry_points(group=group)}
+    """Every installed entry point of `group`: name -> ``"module:attribute"`` (extras in
+    brackets dropped). Read afresh each time, so a package installed meanwhile counts."""
+    return {ep.name: f"{ep.module}:{ep.attr}" if ep.attr else ep.value
+            for ep in importlib.metadata.entry_points(group=group)}
 
 
 def import_target(target: str, what: str) -> Any:
