@@ -238,3 +238,11 @@ def test_the_views_page_example_prints_what_the_page_says(
     assert "Deal 1 · trick 1 · you to play" in out and "points taken: you 0, left 0" in out
     assert out.rstrip().splitlines()[-1] == claimed[0]
     assert "hearts.points" not in VIEWS and "hearts.points" not in WEB_VIEWS
+
+
+@pytest.mark.parametrize("game_id", ["hearts", "spades", "skat", "skat.ramsch", "skull",
+                                     "territory"])
+def test_every_built_in_game_has_its_own_views(game_id: str) -> None:
+    game = parlour.load_game(game_id)
+    assert console_view_class(game) is not SeatView
+    assert web_view_class(game) is not TableView
