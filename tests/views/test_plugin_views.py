@@ -143,6 +143,7 @@ BROKEN = [
     (f"{VIEWS_MODULE}:Missing", "has no attribute 'Missing'"),
     (f"{VIEWS_MODULE}:NotAView", "is not a subclass of"),
     (VIEWS_MODULE, "is not of the form 'module:Class'"),
+    ("tests.views.broken_views:View", "RuntimeError: the views of this plug-in are broken"),
 ]
 
 

@@ -52,7 +52,9 @@ def import_target(target: str, what: str) -> Any:
         for part in attribute.strip().split("."):
             found = getattr(found, part)
     except Exception as error:  # a plug-in's import may fail in any way: say which and why
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        reason = str(error).splitlines()[0] if str(error) else ""
+        if not isinstance(error, (ImportError, AttributeError)) or not reason:
+            reason = f"{type(error).__name__}: {reason}".rstrip(": ")
         raise PluginError(f"{what}: cannot load {target!r}: {reason}") from error
     return found
 

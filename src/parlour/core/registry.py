@@ -89,7 +89,7 @@ def _load_all() -> None:
         if game_id not in _LOADED:
             try:
                 _import(game_id, target)
-            except PluginError as error:  # a plug-in whose dependencies are missing
+            except PluginError as error:  # a broken plug-in must not hide the other games
                 log.warning("%s", error)
 
 
