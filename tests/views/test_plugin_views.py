@@ -143,11 +143,20 @@ BROKEN = [
     (f"{VIEWS_MODULE}:Missing", "has no attribute 'Missing'"),
     (f"{VIEWS_MODULE}:NotAView", "is not a subclass of"),
     (VIEWS_MODULE, "is not of the form 'module:Class'"),
-    ("tests.views.broken_views:View", "RuntimeError: the views of this plug-in are broken"),
+    ("broken_plugin_views:View", "RuntimeError: the views of this plug-in are broken"),
 ]
 
 
+@pytest.fixture
+def failing_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module `broken_plugin_views` that fails while it is imported."""
+    (tmp_path / "broken_plugin_views.py").write_text(
+        'raise RuntimeError("the views of this plug-in are broken")\n', encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+
 @pytest.mark.parametrize(("target", "reason"), BROKEN)
+@pytest.mark.usefixtures("failing_module")
 def test_a_broken_view_target_is_one_line_naming_the_game_and_target(target: str,
                                                                       reason: str) -> None:
     game = broken(target)
