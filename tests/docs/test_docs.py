@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
-DOCUMENTS = ["README.md", "docs/architecture.md", "docs/learning.md"]
+DOCUMENTS = ["README.md", "docs/architecture.md", "docs/learning.md", "docs/views.md"]
 
 
 def python_blocks(path: Path) -> list[str]:

@@ -227,9 +227,35 @@ def test_skull_and_territory_turns_by_clicking(page: Any, shots: Path) -> None:
     assert "seat 0 (you) moves" in page.inner_text("#log")
 
 
+SKULL_SEATS = {
+    5: ["You", "Seat 1 (left)", "Seat 2 (across left)", "Seat 3 (across right)",
+        "Seat 4 (right)"],
+    6: ["You", "Seat 1 (left)", "Seat 2 (far left)", "Seat 3 (across)", "Seat 4 (far right)",
+        "Seat 5 (right)"],
+}
+
+
+@pytest.mark.parametrize("players", sorted(SKULL_SEATS))
+def test_a_skull_table_of_five_or_six_names_seats_where_they_sit(page: Any, shots: Path,
+                                                                 players: int) -> None:
+    _start(page, "skull", 4, players=str(players))
+    page.wait_for_selector(".disc-btn.playable")
+    page.screenshot(path=shots / f"web-skull-{players}.png")
+    labels = page.locator(".seat .seat-name strong").all_inner_texts()
+    assert labels == SKULL_SEATS[players]
+    boxes = [page.locator(f".seat[data-seat='{seat}']").bounding_box() for seat in range(players)]
+    assert all(box is not None for box in boxes)
+    middle = [box["x"] + box["width"] / 2 for box in boxes]  # type: ignore[index]
+    left = [seat for seat, name in enumerate(labels) if name.endswith("left)")]
+    right = [seat for seat, name in enumerate(labels) if name.endswith("right)")]
+    assert max(middle[s] for s in left) < middle[0] < min(middle[s] for s in right)
+
+
 def test_open_a_replay_and_step_through_it(page: Any, shots: Path, tmp_path: Path) -> None:
-    record = Match(parlour.load_game("hearts", end_score=20), ["heuristic", "random"] * 2,
+    record = Match(parlour.load_game("hearts", end_score=50), ["heuristic", "random"] * 2,
                    seed=5).run()
+    *_, (final, _) = record.replay()
+    assert sum(type(e).__name__ == "DealStarted" for e in final.events) >= 2  # a deal 2 to see
     path = record.save(tmp_path / "hearts.json.gz")
     page.click("[data-nav='replays']")
     page.set_input_files("#record-file", str(path))

@@ -1,13 +1,14 @@
 """Rendering events to a rich console, generic for every game and specialised per game.
 
-The generic renderer prints each event's `describe()` with suit symbols coloured; games with a
-better view register a subclass in `RENDERERS` (``"module:Class"``, imported on first use).
+The generic renderer prints each event's `describe()` with suit symbols coloured. A game with a
+better one names it like its views (docs/views.md): its class attribute
+``console_renderer = "module:Class"``, else an entry point of the ``parlour.console_renderers``
+group named by its id, else `RENDERERS` (``"module:Class"``, imported on first use).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -17,8 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.core import DealScored, Event, Game, GameOver, State
+from parlour.core.plugins import PluginError, find_game_class
 
-RENDERERS: dict[str, str] = {
+RENDERERS: dict[str, str | type[EventRenderer]] = {
     "hearts": "parlour.console.hearts:HeartsRenderer",
     "territory": "parlour.console.territory:TerritoryRenderer",
     "skat": "parlour.console.skat:SkatRenderer",
@@ -121,10 +123,16 @@ def standings(scores: Sequence[float], winners: Sequence[int], seats: Sequence[s
 
 
 def renderer_for(console: Console, game: Game[Any], seats: Sequence[str]) -> EventRenderer:
-    """The best renderer for `game`: its own if registered, else the generic one."""
-    target = RENDERERS.get(game.id)
-    if target is None:
-        return EventRenderer(console, game, seats)
-    module_name, _, attribute = target.partition(":")
-    cls = getattr(importlib.import_module(module_name), attribute)
-    return cls(console, game, seats)  # type: ignore[no-any-return]
+    """The best renderer for `game`: its own, else the generic one.
+
+    A broken renderer target prints a one-line warning naming the game and the target, and the
+    game is shown with the generic renderer.
+    """
+    try:
+        cls = find_game_class(game, EventRenderer, attribute="console_renderer",
+                              group="parlour.console_renderers", registry=RENDERERS,
+                              kind="console renderer") or EventRenderer
+    except PluginError as error:
+        console.print(Text(f"warning: {error}; using the generic renderer", style="yellow"))
+        cls = EventRenderer
+    return cls(console, game, seats)

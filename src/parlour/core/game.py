@@ -473,14 +473,19 @@ class Game(Generic[S]):
     agents: ClassVar[Mapping[str, str]] = {}
     """Game-specific agents by name, as ``"module:attribute"`` (``{"heuristic": ...}``)."""
 
-    views: ClassVar[Mapping[str, str]] = {}
-    """The game's own views by face, as ``"module:Class"``: ``"console"`` (a `SeatView`) and
-    ``"web"`` (a `TableView`); a plug-in names them here instead of registering at import."""
-
     num_distinct_actions: ClassVar[int] = 0
 
     encoding_class: ClassVar[str] = ""
     """The game's `TensorEncoding` class as ``"module:attribute"``, imported on first use."""
+
+    console_view: ClassVar[str] = ""
+    """The game's console `SeatView` as ``"module:Class"`` (empty: entry point, then built-in
+    views, then the generic view; see docs/views.md). A string, so rules never import a face."""
+    web_view: ClassVar[str] = ""
+    """The game's web `TableView` as ``"module:Class"``, found like `console_view`."""
+    console_renderer: ClassVar[str] = ""
+    """The game's console `EventRenderer` (``parlour play`` without a person) as
+    ``"module:Class"``, found like `console_view`."""
 
     def __init__(self, **params: Any) -> None:
         values = validate_params(self.parameters, params, self.id)

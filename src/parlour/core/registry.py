@@ -6,15 +6,14 @@ added with `register_game` (or the ``parlour.games`` entry-point group of an ins
 
 from __future__ import annotations
 
-import importlib
 import logging
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from typing import Any
 
 from parlour.core.errors import UnknownGameError
 from parlour.core.game import Game
 from parlour.core.params import parse_spec
+from parlour.core.plugins import PluginError, entry_point_targets, import_target
 
 log = logging.getLogger("parlour.registry")
 
@@ -56,13 +55,15 @@ def _read_entry_points() -> None:
     if _entry_points_read:
         return
     _entry_points_read = True
-    for ep in entry_points(group="parlour.games"):
-        _BUILTIN.setdefault(ep.name, ep.value)
+    for name, target in entry_point_targets("parlour.games").items():
+        _BUILTIN.setdefault(name, target)
 
 
-def _import(target: str) -> type[Game[Any]]:
-    module_name, _, attribute = target.partition(":")
-    cls = getattr(importlib.import_module(module_name), attribute)
+def _import(game_id: str, target: str) -> type[Game[Any]]:
+    what = f"game {game_id!r}"
+    cls = import_target(target, what)
+    if not (isinstance(cls, type) and issubclass(cls, Game)):
+        raise PluginError(f"{what}: {target!r} is not a subclass of Game")
     return register_game(cls)
 
 
@@ -73,7 +74,7 @@ def game_class(name: str) -> type[Game[Any]]:
     if game_id in _LOADED:
         return _LOADED[game_id]
     if game_id in _BUILTIN:
-        return _import(_BUILTIN[game_id])
+        return _import(game_id, _BUILTIN[game_id])
     # an alias of a game not yet imported: import everything once, then look again
     _load_all()
     game_id = _ALIASES.get(name, name)
@@ -87,9 +88,9 @@ def _load_all() -> None:
     for game_id, target in _BUILTIN.items():
         if game_id not in _LOADED:
             try:
-                _import(target)
-            except ImportError as error:  # a plug-in whose dependencies are missing
-                log.warning("cannot load game %r from %s: %s", game_id, target, error)
+                _import(game_id, target)
+            except PluginError as error:  # a broken plug-in must not hide the other games
+                log.warning("%s", error)
 
 
 def load_game(spec: str, **params: Any) -> Game[Any]:

@@ -101,7 +101,7 @@ def test_the_views_come_from_the_game_not_a_registration() -> None:
     g = game(players=5)
     seat_view = console_view(g, 0, Console(width=80, record=True))
     assert type(seat_view).__name__ == "OhHellConsoleView"
-    assert seat_view.label(2) == "seat 2 (far left)"
+    assert seat_view.label(2) == "seat 2 (across left)"
     state = g.new_state(seed=1)
     seat_view.show(state.observe(0))
     assert "Deal 1 · 7 card(s) · trump" in seat_view.console.export_text()

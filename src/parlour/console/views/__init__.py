@@ -4,14 +4,16 @@
 (from `Observation.to_json`), each event's `describe()`, and reads moves with
 `game.parse_action`. Card games get more from it for free: a hand (`hand` field) is shown
 sorted and coloured with the cards that may not be played dimmed, and a trick in progress
-(`trick` and `leader` fields) with who played what. A game names a better view in its
-`Game.views` (``{"console": "module:Class"}``, imported on first use); built-in games are
-listed in `VIEWS`, and `register_view` still adds one at run time.
+(`trick` and `leader` fields) with who played what.
+
+A game names a better view without registering anything (docs/views.md): its class attribute
+``console_view = "module:Class"``, else an entry point of the ``parlour.console_views`` group
+named by its id, else `VIEWS` (the built-in games, and `register_view`). A variant without its
+own view uses its family's (``skat`` for ``skat.ramsch``).
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from collections.abc import Sequence
@@ -25,6 +27,8 @@ from rich.text import Text
 from parlour.console.render import styled
 from parlour.console.views.cards import dim, hand_text, legal_cards, played_text
 from parlour.core import Action, Event, Game, GameOver, Observation
+from parlour.core.plugins import PluginError, find_game_class
+from parlour.core.seats import position
 
 VIEWS: dict[str, str | type[SeatView]] = {
     "hearts": "parlour.console.views.hearts:HeartsView",
@@ -45,18 +49,28 @@ def register_view(game_id: str, target: str | type[SeatView]) -> None:
     VIEWS[game_id] = target
 
 
+def view_class(game: Game[Any]) -> type[SeatView]:
+    """The view class `game` names (attribute, entry point, `VIEWS`), else `SeatView`.
+
+    Raises `PluginError` (one line naming the game and the target) if the one named is broken.
+    """
+    found = find_game_class(game, SeatView, attribute="console_view",
+                            group="parlour.console_views", registry=VIEWS, kind="console view")
+    return found or SeatView
+
+
 def view_for(game: Game[Any], seat: int, console: Console) -> SeatView:
-    """The best view of `game` for `seat`: the game's own (`Game.views["console"]`, else
-    `VIEWS`), else the generic one."""
-    target = (game.views.get("console") or VIEWS.get(game.id)
-              or VIEWS.get(game.id.split(".")[0]))
-    if target is None:
-        return SeatView(game, seat, console)
-    if isinstance(target, str):
-        module_name, _, attribute = target.partition(":")
-        target = getattr(importlib.import_module(module_name), attribute)
-        assert isinstance(target, type) and issubclass(target, SeatView), target
-    return target(game, seat, console)
+    """The best view of `game` for `seat`: the game's own, else the generic one.
+
+    A broken view target does not stop the game: the generic view plays every game, so the
+    person gets it, after a one-line warning naming the game and the target.
+    """
+    try:
+        cls = view_class(game)
+    except PluginError as error:
+        console.print(Text(f"warning: {error}; using the generic view", style="yellow"))
+        cls = SeatView
+    return cls(game, seat, console)
 
 
 class SeatView:
@@ -66,6 +80,9 @@ class SeatView:
     """What the player does at a decision, for the prompt (``play``, ``bid``, ...)."""
     hints: Sequence[str] = ()
     """Lines of help on this game's notation, shown by ``h``."""
+    by_position = False
+    """Name the other seats by where they sit, as the web page does: ``seat 2 (far left)``
+    (`parlour.core.seats`), in the table and in event lines."""
 
     def __init__(self, game: Game[Any], seat: int, console: Console) -> None:
         self.game = game
@@ -75,16 +92,30 @@ class SeatView:
 
     # --- names --------------------------------------------------------------------------------
     def name(self, seat: int) -> str:
-        """A seat as the player reads it: ``you`` or ``seat 2``."""
-        return "you" if seat == self.seat else f"seat {seat}"
+        """A seat as the player reads it: ``you``, ``seat 2`` or ``seat 2 (far left)``."""
+        if seat == self.seat:
+            return "you"
+        if self.by_position:
+            return f"seat {seat} ({position(seat - self.seat, self.game.num_players)})"
+        return f"seat {seat}"
 
     def names(self) -> list[str]:
         """Short names by seat, for lines of cards played."""
         return [self.name(s) for s in range(self.game.num_players)]
 
     def personal(self, text: str) -> str:
-        """`text` with this seat's number marked: ``seat 0`` becomes ``seat 0 (you)``."""
-        return re.sub(rf"\bseat {self.seat}\b(?! \(you\))", f"seat {self.seat} (you)", text)
+        """`text` with this seat's number marked: ``seat 0`` becomes ``seat 0 (you)`` (and,
+        `by_position`, ``seat 2`` becomes ``seat 2 (far left)``)."""
+        if not self.by_position:
+            return re.sub(rf"\bseat {self.seat}\b(?! \(you\))", f"seat {self.seat} (you)", text)
+
+        def named(match: re.Match[str]) -> str:
+            seat = int(match.group(1))
+            if seat >= self.game.num_players:
+                return match.group(0)
+            return f"seat {seat} (you)" if seat == self.seat else self.name(seat)
+
+        return re.sub(r"\bseat (\d+)\b(?! \()", named, text)
 
     # --- the table ----------------------------------------------------------------------------
     def show(self, observation: Observation) -> None:

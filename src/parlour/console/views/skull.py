@@ -36,6 +36,7 @@ PHASES = {
 class SkullView(SeatView):
     """Skull from one seat: the table of stacks, what is face up, and your own discs."""
 
+    by_position = True
     hints = (
         "Moves: place rose, place skull (or rose, skull); bid 3 (or 3); pass;",
         "reveal 2 (turn the top disc of seat 2's stack); discard rose; start 1.",

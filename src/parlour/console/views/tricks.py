@@ -14,20 +14,14 @@ from parlour.console.render import styled
 from parlour.console.views import SeatView
 from parlour.console.views.cards import dim, played_text
 from parlour.core import Event, GameOver, Observation
-
-POSITIONS = {
-    3: ("you", "left", "right"),
-    4: ("you", "left", "across", "right"),
-    5: ("you", "left", "far left", "far right", "right"),
-    6: ("you", "left", "far left", "across", "far right", "right"),
-}
-"""Names of seats by their offset from yours (the next seat plays after you: your left)."""
+from parlour.core.seats import positions
 
 
 class TrickTakingView(SeatView):
     """Seats named by position; a card played is shown with its trick, when the trick is won.
 
-    Subclasses give `title` and `summary` (scores, bids), and may rename `positions`.
+    Subclasses give `title` and `summary` (scores, bids), and may rename `positions` (by
+    default `parlour.core.seats.positions`: ``left``, ``across``, ``far right``, ...).
     """
 
     verb = "play"
@@ -41,7 +35,7 @@ class TrickTakingView(SeatView):
         super().__init__(*args)
         players = self.game.num_players
         if not self.positions:
-            self.positions = POSITIONS.get(players, tuple(f"+{i}" for i in range(players)))
+            self.positions = positions(players)
 
     def label(self, seat: int) -> str:
         """``you`` or ``seat 1 (left)``."""

@@ -32,15 +32,7 @@ from typing import Any
 from parlour.cards import format_card
 from parlour.core import Action, Event, Game, GameOver, Observation, State
 from parlour.core.game import jsonable
-
-POSITIONS = {
-    2: ("you", "opposite"),
-    3: ("you", "left", "right"),
-    4: ("you", "left", "across", "right"),
-    5: ("you", "left", "far left", "far right", "right"),
-    6: ("you", "left", "far left", "across", "far right", "right"),
-}
-"""Seats by their offset from yours: the next seat plays after you, on your left."""
+from parlour.core.seats import position
 
 _HIDDEN_FIELDS = {"seat", "current_player", "legal_actions"}
 
@@ -96,10 +88,11 @@ class TableView:
 
     # --- names ---------------------------------------------------------------------------------
     def position(self, seat: int, you: int) -> str:
-        """Where `seat` sits seen from `you`: ``left``, ``across``, ... (or ``+2``)."""
-        names = POSITIONS.get(self.players)
-        offset = (seat - you) % self.players
-        return names[offset] if names else f"+{offset}"
+        """Where `seat` sits seen from `you`: ``left``, ``across``, ``far right``, ...
+
+        The names for each table size are in `parlour.core.seats`.
+        """
+        return position(seat - you, self.players)
 
     def label(self, seat: int, you: int | None) -> str:
         """A seat as the page names it: ``You``, ``Seat 1 (left)`` or ``Seat 1``."""

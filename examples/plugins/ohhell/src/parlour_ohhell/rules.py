@@ -207,10 +207,8 @@ class OhHell(Game[OhHellState]):
     name = "Oh Hell"
     description = "3-5 players bid their tricks exactly, hands shrinking to 1 card; trump up."
     agents: ClassVar[Mapping[str, str]] = {"heuristic": "parlour_ohhell.bots:OhHellHeuristic"}
-    views: ClassVar[Mapping[str, str]] = {
-        "console": "parlour_ohhell.views:OhHellConsoleView",
-        "web": "parlour_ohhell.views:OhHellWebView",
-    }
+    console_view = "parlour_ohhell.views:OhHellConsoleView"
+    web_view = "parlour_ohhell.views:OhHellWebView"
     num_distinct_actions = 52 + MAX_CARDS + 1
     parameters = (
         Param("players", int, 4, "Players at the table.", min=3, max=5),

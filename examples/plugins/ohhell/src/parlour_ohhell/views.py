@@ -1,6 +1,7 @@
 """Oh Hell at the console and on the web page: the shared trick views plus bids and the trump.
 
-Named in `OhHell.views`, so parlour finds them without any registration at import.
+Named by `OhHell.console_view` and `OhHell.web_view`, so parlour finds them without any
+registration at import.
 """
 
 from __future__ import annotations
