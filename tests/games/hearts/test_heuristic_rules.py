@@ -246,6 +246,7 @@ STRENGTH_DEALS = 400
 LEAST_GAIN = 1.5
 
 
+@pytest.mark.slow
 def test_the_heuristic_beats_heuristic_v1_by_a_point_and_a_half_a_hand() -> None:
     """One-deal games, `heuristic` in every seat in turn against three `heuristic-v1` on the
     same seeded deals (about 12 s on one core). Measured at these seeds: see docs/strength.md."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 import parlour
 from parlour.arena.stats import paired_test
 from parlour.cards import SUIT_MASKS, CardSet, parse_cards
@@ -225,6 +227,7 @@ def partnership_games(spec: str, baseline: str, seeds: range
     return gains, (made[spec][0], made[spec][1]), (made[baseline][0], made[baseline][1])
 
 
+@pytest.mark.slow
 def test_the_heuristic_beats_heuristic_v1_and_makes_more_contracts() -> None:
     """150 seeds of whole games (300 games, about 40 s on one core); the figures measured at
     these seeds are in docs/strength.md."""
