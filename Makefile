@@ -31,6 +31,8 @@ demo: $(BIN)/python
 
 ## test: lint, type checks and the whole test suite (browser tests included) on the compiled
 ## path, then the games, records, conformance and search tests again on the pure-Python path
+## (without the slow statistical ones, which the compiled run has shown), then the plug-in
+## examples' own tests
 test: dev chromium lint typecheck pytest plugins
 
 ## chromium: Debian's Chromium for the browser tests (tests/web), installed only if missing
@@ -57,7 +59,7 @@ PURE_TESTS ?= tests/conformance tests/records tests/games/skat tests/games/terri
               tests/agents/test_search.py tests/core
 pytest:
 	$(BIN)/pytest -n 2 --dist worksteal -q
-	PARLOUR_PURE=1 $(BIN)/pytest -n 2 --dist worksteal -q $(PURE_TESTS)
+	PARLOUR_PURE=1 $(BIN)/pytest -n 2 --dist worksteal -q -m "not slow" $(PURE_TESTS)
 
 ## plugins: install the example plug-in packages (examples/plugins) and run their own tests
 plugins: $(BIN)/python
