@@ -12,6 +12,7 @@ import logging
 import os
 import subprocess
 import sys
+import time
 import tracemalloc
 import urllib.error
 import urllib.request
@@ -334,10 +335,11 @@ def test_only_so_many_finished_tables_are_kept(monkeypatch: pytest.MonkeyPatch) 
         tokens = [new_table(http, "hearts", ["human", "random", "random", "random"])["token"]
                   for _ in range(3)]
         tables = http.app.state.tables  # type: ignore[attr-defined]
+        now = time.monotonic()  # touched times are on the monotonic clock, whose zero is arbitrary
         for index, token in enumerate(tokens):
             table = tables.find(token).table
             table.finished = True
-            table.touched = float(index)
+            table.touched = now - 10.0 + index
         tables.sweep()
         assert [tables.find(t) is not None for t in tokens] == [False, False, True]
 
