@@ -83,3 +83,25 @@ def test_a_looping_player_file_cannot_hang_the_command(tmp_path: Path) -> None:
     log = (out / "errors.log").read_text()
     assert "seat 0" in log and "forfeited turn: no answer within the time limit of 0.1 s" in log
     assert "logged in" in done.stdout.replace("\n", "")
+
+
+def test_at_80_columns_long_player_files_wrap_at_their_slashes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game17 player named by a long path keeps every column and breaks only after ``/``,
+    ``_`` and the like, never inside a word."""
+    folder = tmp_path / "a_rather_long_folder_of_players" / "submitted_by_students"
+    folder.mkdir(parents=True)
+    player = folder / "very_careful_player.py"
+    player.write_text("def make_moves(owner, rounds_left, owners, numbers):\n    return []\n")
+    monkeypatch.setattr(sys.modules["parlour.cli.app"].console, "width", 80)
+    result = runner.invoke(app, ["territory", "royale", "heuristic", f"file:{player}",
+                                 "--games", "1", *SMALL, "--seed", "3", "--move-time", "0",
+                                 "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    header = next(line for line in lines if "player" in line and "s/move" in line)
+    assert header.split() == ["rank", "player", "wins", "win", "%", "squares", "errors", "s/move"]
+    assert sum("/" in line for line in lines if "squares:" not in line) > 2, "the name wraps"
+    for word in ("rather", "folder", "players", "submitted", "students", "careful", "player.py"):
+        assert word in result.output, f"{word!r} was broken: {result.output}"

@@ -17,6 +17,7 @@ from rich import box
 from rich.progress import Progress
 from rich.table import Table
 
+from parlour.arena.fitting import column_width, name_widths, wrap_name
 from parlour.cli.app import console, err, usage_errors
 
 territory_app = typer.Typer(
@@ -80,21 +81,29 @@ def _run(command: str, players: list[str], games: int | None, seed: int | None, 
                         f"{size}x{size}, {rounds} rounds, move time {limit}",
                   title_justify="left", box=box.SIMPLE_HEAD, caption="squares: mean per "
                   "game; errors: forfeited turns and faults (errors.log); s/move: the maximum "
-                  "over games of the mean seconds per move", caption_justify="left")
-    table.add_column("rank", justify="right", no_wrap=True)
-    table.add_column("player", overflow="fold")
+                  "over games of the mean seconds per move", caption_justify="left",
+                  collapse_padding=True, pad_edge=False)
     columns = ["wins", "win %", "squares", *(["tiebreak"] if command == "rank" else []),
                "errors", "s/move"]
-    for column in columns:
-        table.add_column(column, justify="right", no_wrap=True)
+    rows = []
     for s in ranking.standings:
-        row = [str(s.rank), s.name, str(s.wins),
+        row = [str(s.rank), str(s.wins),
                f"{100 * s.wins / s.games:.1f}" if s.games else "-", f"{s.mean_squares:.1f}"]
         if command == "rank":
             row.append("-" if s.tiebreak_wins is None else str(s.tiebreak_wins))
         row += [str(s.forfeits + s.faults),
                 "-" if s.max_mean_time is None else f"{s.max_mean_time:.4f}"]
-        table.add_row(*row)
+        rows.append(row)
+    others = [column_width(header, [row[i] for row in rows])
+              for i, header in enumerate(["rank", *columns])]
+    names = [s.name for s in ranking.standings]
+    (width,) = name_widths(console.width, others, [["player", *names]], [1.0])
+    table.add_column("rank", justify="right", no_wrap=True)
+    table.add_column("player", no_wrap=True)
+    for column in columns:
+        table.add_column(column, justify="right", no_wrap=True)
+    for name, row in zip(names, rows, strict=True):
+        table.add_row(row[0], wrap_name(name, width), *row[1:])
     console.print(table)
     console.print(f"records, summary.json, summary.txt and errors.log in {directory}")
     if ranking.errors:
