@@ -7,10 +7,7 @@ The checks themselves live in `parlour.testing`, the kit plug-ins use too.
 
 from __future__ import annotations
 
-import os
 from typing import Any
-
-import pytest
 
 import parlour
 from parlour.core import Game
@@ -20,8 +17,6 @@ FAST_PARAMS: dict[str, dict[str, Any]] = {
     "spades": {"mercy": True},  # random bids sink both sides; mercy ends the game
     "territory": {"size": 6, "rounds": 8, "players": 3},
 }
-
-SCALE = float(os.environ.get("PARLOUR_CONFORMANCE_SCALE", "1"))
 
 
 def game_ids() -> list[str]:
@@ -35,12 +30,3 @@ def make_game(game_id: str) -> Game[Any]:
 def fast_games() -> list[Game[Any]]:
     """Every registered game, with its faster parameters: the suite's parameter sets."""
     return [make_game(game_id) for game_id in game_ids()]
-
-
-def scaled(count: int) -> int:
-    return max(1, int(count * SCALE))
-
-
-@pytest.fixture(params=game_ids())
-def game(request: pytest.FixtureRequest) -> Game[Any]:
-    return make_game(request.param)

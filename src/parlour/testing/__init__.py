@@ -9,7 +9,8 @@ In a plug-in's own test folder (needs the extra: ``pip install 'parlour[testing]
 pytest then runs every check on every listed game: random playouts with the invariants after
 each move, exact undo, clone independence, seeded determinism, record round trips, one source
 of truth for legality, observations that hide what a seat cannot see (through `sample_state`),
-JSON-clean observations and events, and Hypothesis-driven move and text sequences. What a game
+JSON-clean observations and events, Hypothesis-driven move and text sequences, and, for
+games with a tensor encoding, shape, masks and no hidden-card leaks. What a game
 must provide to pass is listed in docs/testing.md. The single checks (`check_state`,
 `check_final`, `random_playout`, ...) need no pytest and can be used in any test.
 """
@@ -28,17 +29,18 @@ from parlour.testing.checks import (
 )
 
 if TYPE_CHECKING:
+    from parlour.testing.encoding import EncodingChecks
     from parlour.testing.suite import ConformanceChecks, conformance_suite
 
 __all__ = [
-    "MAX_MOVES", "ConformanceChecks", "check_final", "check_state", "conformance_suite",
-    "is_perfect_information", "random_playout", "snapshot_view",
+    "MAX_MOVES", "ConformanceChecks", "EncodingChecks", "check_final", "check_state",
+    "conformance_suite", "is_perfect_information", "random_playout", "snapshot_view",
 ]
 
 
 def __getattr__(name: str) -> Any:
     """The pytest-based suite loads on first use, with a hint if the extra is missing."""
-    if name in ("conformance_suite", "ConformanceChecks"):
+    if name in ("conformance_suite", "ConformanceChecks", "EncodingChecks"):
         try:
             from parlour.testing import suite
         except ImportError as error:

@@ -28,18 +28,23 @@ from parlour.testing.checks import (
     random_playout,
     snapshot_view,
 )
+from parlour.testing.encoding import EncodingChecks
 
 SCALE_VARIABLE = "PARLOUR_CONFORMANCE_SCALE"
 _HYPOTHESIS = settings(max_examples=60, deadline=None, suppress_health_check=[
     HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
-def conformance_suite(games: Sequence[str | Game[Any]], scale: float | None = None) -> type:
+def conformance_suite(games: Sequence[str | Game[Any]], scale: float | None = None,
+                      rules_docs: str | Path | None = None) -> type:
     """A pytest test class that runs every conformance check on each of `games`.
 
     `games` are game specs (``"ohhell:players=5"``, loaded with `parlour.load_game`) or `Game`
     objects; each becomes one parameter of every test. `scale` multiplies the number of games
     played per check (default: the environment variable PARLOUR_CONFORMANCE_SCALE, else 1).
+    Games with a tensor encoding also get the encoding checks (`EncodingChecks`: added when
+    any of `games` has one, skipped for the others); with
+    `rules_docs` (a folder of ``<game id>.md`` pages) each page must document the layout.
     Use it as ``TestConformance = conformance_suite(["ohhell", "ohhell:players=5"])``.
     """
     loaded = [load_game(g) if isinstance(g, str) else g for g in games]
@@ -52,7 +57,10 @@ def conformance_suite(games: Sequence[str | Game[Any]], scale: float | None = No
     def game(self: Any, request: pytest.FixtureRequest) -> Game[Any]:
         return request.param  # type: ignore[no-any-return]
 
-    return type("ConformanceSuite", (ConformanceChecks,), {"game": game, "scale": scale})
+    docs = Path(rules_docs) if rules_docs is not None else None
+    encoded = any(type(g).encoding_class for g in loaded)
+    bases = (ConformanceChecks, EncodingChecks) if encoded else (ConformanceChecks,)
+    return type("ConformanceSuite", bases, {"game": game, "scale": scale, "rules_docs": docs})
 
 
 class ConformanceChecks:
