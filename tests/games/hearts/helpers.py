@@ -7,11 +7,15 @@ read like what a console player types.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import parlour
-from parlour.cards import DECK_52, parse_card, parse_cards
-from parlour.games.hearts import HeartsState
+from parlour.agents import Agent
+from parlour.cards import DECK_52, CardSet, iter_cards, parse_card, parse_cards
+from parlour.cards.tricks import legal_follow
+from parlour.games.hearts import PASS, PLAY, HeartsObservation, HeartsState
+from parlour.games.hearts.knowledge import HEARTS_MASK
 
 # Every seat holds one whole suit: seat 0 wins every trick and shoots the moon.
 SUITS = ["AKQJT98765432♣", "AKQJT98765432♦", "AKQJT98765432♥", "AKQJT98765432♠"]
@@ -85,3 +89,55 @@ def card(text: str) -> int:
 
 def cards(text: str) -> int:
     return parse_cards(text)
+
+
+FIRST_TRICK = (0, tuple(parse_card(c) for c in ("2♣", "3♣", "4♣", "5♣")))
+"""A finished first trick led by seat 0 (everyone followed), so later tricks are not trick 1."""
+
+
+def play_observation(
+    hand: str,
+    trick: str | Sequence[str] = "",
+    *,
+    leader: int = 1,
+    seat: int = 0,
+    taken: tuple[int, ...] = (0, 0, 0, 0),
+    tricks: tuple[tuple[int, tuple[int, ...]], ...] = (FIRST_TRICK,),
+    broken: bool = True,
+    passed: str = "",
+) -> HeartsObservation:
+    """`seat`'s view in the play phase, built by hand as a bot sees it: to play from `hand` to
+    `trick` (cards in notation, as one string or a list) led by `leader`."""
+    mask = parse_cards(hand)
+    texts = trick.split() if isinstance(trick, str) else trick
+    played = tuple(parse_card(c) for c in texts)
+    if played:
+        legal = legal_follow(mask, played[0] >> 4)
+    else:
+        legal = mask if broken else (mask & ~HEARTS_MASK or mask)
+    assert (leader + len(played)) % 4 == seat, "not this seat's turn in the trick"
+    return HeartsObservation(
+        seat=seat, current_player=seat, legal_actions=tuple(PLAY[c] for c in iter_cards(legal)),
+        deal=0, phase="play", pass_direction="left", hand=CardSet(mask),
+        passed=CardSet(parse_cards(passed) if passed else 0), received=CardSet(0),
+        leader=leader, trick=played, tricks=tricks, hearts_broken=broken, points_taken=taken,
+        scores=(0, 0, 0, 0), deal_results=(),
+    )
+
+
+def passed_by(bot: Agent, hand: str) -> CardSet:
+    """The three cards `bot` passes (left) from `hand`, asked one at a time as the game does."""
+    mask = parse_cards(hand)
+    passed = 0
+    for _ in range(3):
+        legal = tuple(PASS[c] for c in iter_cards(mask & ~passed))
+        obs = HeartsObservation(
+            seat=0, current_player=0, legal_actions=legal, deal=0, phase="pass",
+            pass_direction="left", hand=CardSet(mask), passed=CardSet(passed),
+            received=CardSet(0), leader=0, trick=(), tricks=(), hearts_broken=False,
+            points_taken=(0, 0, 0, 0), scores=(0, 0, 0, 0), deal_results=(),
+        )
+        action = bot.act(obs)
+        assert action in legal, f"{action} is not a legal pass"
+        passed |= 1 << action.card  # type: ignore[attr-defined]
+    return CardSet(passed)

@@ -6,7 +6,6 @@ The behaviour tests build a `HeartsObservation` by hand: the bot sees nothing el
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from random import Random
 
 import pytest
@@ -14,66 +13,28 @@ from typer.testing import CliRunner
 
 import parlour
 from parlour.agents import make_agent
-from parlour.cards import CardSet, iter_cards, parse_cards
-from parlour.cards.tricks import legal_follow
+from parlour.cards import CardSet, parse_cards
 from parlour.cli import app
-from parlour.games.hearts import PASS, PLAY, HeartsObservation
+from parlour.games.hearts import HeartsObservation
 from parlour.games.hearts.bots_v1 import HeartsHeuristic
-from tests.games.hearts.helpers import card
+from tests.games.hearts.helpers import passed_by, play_observation
 
-EARLIER = ((0, tuple(card(c) for c in ("2♣", "3♣", "4♣", "5♣"))),)
-"""A finished first trick, so that the trick in progress is not trick 1."""
+observation = play_observation
+
+
+def passes(hand: str) -> CardSet:
+    """The three cards `heuristic-v1` passes from `hand`."""
+    return passed_by(HeartsHeuristic(rng=Random(0)), hand)
 
 GAMES = 100
 MIN_WIN_SHARE = 0.70
 """Random play would give the heuristic a 25% share of the wins; it must take more than 70%."""
 
 
-def observation(
-    hand: str,
-    trick: Sequence[str] = (),
-    leader: int = 1,
-    seat: int = 0,
-    points_taken: tuple[int, ...] = (0, 0, 0, 0),
-    tricks: tuple[tuple[int, tuple[int, ...]], ...] = EARLIER,
-    broken: bool = True,
-) -> HeartsObservation:
-    """`seat`'s view in the play phase, to play to `trick` (led by `leader`) from `hand`."""
-    mask = parse_cards(hand)
-    played = tuple(card(c) for c in trick)
-    legal = legal_follow(mask, played[0] >> 4 if played else None)
-    assert (leader + len(played)) % 4 == seat
-    return HeartsObservation(
-        seat=seat, current_player=seat, legal_actions=tuple(PLAY[c] for c in iter_cards(legal)),
-        deal=0, phase="play", pass_direction="left", hand=CardSet(mask), passed=CardSet(0),
-        received=CardSet(0), leader=leader, trick=played, tricks=tricks, hearts_broken=broken,
-        points_taken=points_taken, scores=(0, 0, 0, 0), deal_results=(),
-    )
-
-
 def choose(obs: HeartsObservation) -> str:
     action = HeartsHeuristic(rng=Random(0)).act(obs)
     assert action in obs.legal_actions
     return str(action)
-
-
-def passes(hand: str) -> CardSet:
-    """The three cards the bot passes from `hand`, choosing one at a time as the game asks."""
-    mask = parse_cards(hand)
-    passed = 0
-    bot = HeartsHeuristic(rng=Random(0))
-    for _ in range(3):
-        legal = tuple(PASS[c] for c in iter_cards(mask & ~passed))
-        obs = HeartsObservation(
-            seat=0, current_player=0, legal_actions=legal, deal=0, phase="pass",
-            pass_direction="left", hand=CardSet(mask), passed=CardSet(passed),
-            received=CardSet(0), leader=0, trick=(), tricks=(), hearts_broken=False,
-            points_taken=(0, 0, 0, 0), scores=(0, 0, 0, 0), deal_results=(),
-        )
-        action = bot.act(obs)
-        assert action in legal
-        passed |= 1 << action.card  # type: ignore[attr-defined]
-    return CardSet(passed)
 
 
 # --- strength ------------------------------------------------------------------------------------
@@ -179,25 +140,25 @@ SPREAD = (5, 3, 8, 0)
 
 def test_blocks_a_moon_shot_by_taking_the_points() -> None:
     trick = ["5♥", "9♥", "2♥"]  # seat 2 is winning a trick with three hearts in it
-    assert choose(observation("K3♥ 5♣", trick=trick, leader=1, points_taken=SHOOTER)) == "K♥"
-    assert choose(observation("K3♥ 5♣", trick=trick, leader=1, points_taken=SPREAD)) == "3♥"
+    assert choose(observation("K3♥ 5♣", trick=trick, leader=1, taken=SHOOTER)) == "K♥"
+    assert choose(observation("K3♥ 5♣", trick=trick, leader=1, taken=SPREAD)) == "3♥"
 
 
 def test_does_not_feed_points_to_a_would_be_shooter() -> None:
     trick = ["T♦", "3♦"]  # seat 2 leads and wins; seat 0 is void in diamonds
     hand = "Q♠ A4♥ 7♣"
-    assert choose(observation(hand, trick=trick, leader=2, points_taken=SHOOTER)) == "7♣"
-    assert choose(observation(hand, trick=trick, leader=2, points_taken=SPREAD)) == "Q♠"
+    assert choose(observation(hand, trick=trick, leader=2, taken=SHOOTER)) == "7♣"
+    assert choose(observation(hand, trick=trick, leader=2, taken=SPREAD)) == "Q♠"
 
 
 def test_leads_a_high_heart_against_a_would_be_shooter() -> None:
     hand = "K3♥ 5♣ 8♦"
-    assert choose(observation(hand, leader=0, points_taken=SHOOTER)) == "K♥"
-    assert choose(observation(hand, leader=0, points_taken=SPREAD)) != "K♥"
+    assert choose(observation(hand, leader=0, taken=SHOOTER)) == "K♥"
+    assert choose(observation(hand, leader=0, taken=SPREAD)) != "K♥"
 
 
 def test_does_not_block_itself() -> None:
-    obs = observation("K3♥ 5♣", trick=["5♥", "9♥", "2♥"], leader=1, points_taken=(16, 0, 0, 0))
+    obs = observation("K3♥ 5♣", trick=["5♥", "9♥", "2♥"], leader=1, taken=(16, 0, 0, 0))
     assert choose(obs) == "3♥"
 
 

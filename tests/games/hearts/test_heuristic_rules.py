@@ -10,48 +10,25 @@ from __future__ import annotations
 import pytest
 
 import parlour
-from parlour.cards import CardSet, iter_cards, parse_cards
-from parlour.cards.tricks import legal_follow
-from parlour.games.hearts import PASS, PLAY, HeartsObservation
+from parlour.cards import parse_cards
+from parlour.games.hearts import PLAY, HeartsObservation
 from parlour.games.hearts import bots as rules
 from parlour.games.hearts.bots import HeartsHeuristic, moon_hand
-from parlour.games.hearts.knowledge import HEARTS_MASK, Knowledge
+from parlour.games.hearts.knowledge import Knowledge
 from tests.agents.test_search import CONFIDENCE_99, assert_better, table_gains
-from tests.games.hearts.helpers import card
+from tests.games.hearts.helpers import FIRST_TRICK, card, passed_by, play_observation
 
-CLUBS_TRICK = (0, tuple(card(c) for c in ("2♣", "3♣", "4♣", "5♣")))
-"""A finished first trick led by seat 0 (everyone followed), so later tricks are not trick 1."""
+CLUBS_TRICK = FIRST_TRICK
+position = play_observation
+
+
+def passes(hand: str) -> set[str]:
+    """The three cards the heuristic passes from `hand`, as notations."""
+    return {str(PLAY[c]) for c in passed_by(HeartsHeuristic(), hand)}
 
 
 def trick(leader: int, text: str) -> tuple[int, tuple[int, ...]]:
     return leader, tuple(card(c) for c in text.split())
-
-
-def position(
-    hand: str,
-    trick_cards: str = "",
-    leader: int = 1,
-    seat: int = 0,
-    taken: tuple[int, ...] = (0, 0, 0, 0),
-    tricks: tuple[tuple[int, tuple[int, ...]], ...] = (CLUBS_TRICK,),
-    broken: bool = True,
-    passed: str = "",
-) -> HeartsObservation:
-    """`seat`'s view in the play phase, to play to the trick `trick_cards` led by `leader`."""
-    mask = parse_cards(hand)
-    played = tuple(card(c) for c in trick_cards.split())
-    if played:
-        legal = legal_follow(mask, played[0] >> 4)
-    else:
-        legal = mask if broken else (mask & ~HEARTS_MASK or mask)
-    assert (leader + len(played)) % 4 == seat
-    return HeartsObservation(
-        seat=seat, current_player=seat, legal_actions=tuple(PLAY[c] for c in iter_cards(legal)),
-        deal=0, phase="play", pass_direction="left", hand=CardSet(mask),
-        passed=CardSet(parse_cards(passed) if passed else 0), received=CardSet(0),
-        leader=leader, trick=played, tricks=tricks, hearts_broken=broken, points_taken=taken,
-        scores=(0, 0, 0, 0), deal_results=(),
-    )
 
 
 def decide(obs: HeartsObservation) -> tuple[str, str]:
@@ -60,25 +37,6 @@ def decide(obs: HeartsObservation) -> tuple[str, str]:
     action = bot.act(obs)
     assert action in obs.legal_actions
     return str(action), bot.last_rule
-
-
-def passes(hand: str) -> set[str]:
-    """The three cards the bot passes from `hand`, asked one at a time as the game does."""
-    mask = parse_cards(hand)
-    passed = 0
-    bot = HeartsHeuristic()
-    for _ in range(3):
-        legal = tuple(PASS[c] for c in iter_cards(mask & ~passed))
-        obs = HeartsObservation(
-            seat=0, current_player=0, legal_actions=legal, deal=0, phase="pass",
-            pass_direction="left", hand=CardSet(mask), passed=CardSet(passed),
-            received=CardSet(0), leader=0, trick=(), tricks=(), hearts_broken=False,
-            points_taken=(0, 0, 0, 0), scores=(0, 0, 0, 0), deal_results=(),
-        )
-        action = bot.act(obs)
-        assert action in legal
-        passed |= 1 << action.card  # type: ignore[attr-defined]
-    return {str(PLAY[c]) for c in iter_cards(passed)}
 
 
 def named(*texts: str) -> set[str]:

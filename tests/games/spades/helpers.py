@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import parlour
-from parlour.cards import parse_card
-from parlour.games.spades import Spades, SpadesState
+from parlour.cards import SUIT_MASKS, CardSet, parse_card, parse_cards
+from parlour.games.spades import BID, PLAY, Spades, SpadesObservation, SpadesState
 
 ONE_SUIT_EACH = [
     "AKQJT98765432♠",
@@ -56,3 +57,39 @@ def play_out(state: SpadesState) -> SpadesState:
     while state.deal == deal and not state.is_terminal:
         state.apply(state.legal_actions()[0])
     return state
+
+
+def play_observation(
+    hand: str,
+    trick: Sequence[str] = (),
+    *,
+    leader: int,
+    tricks_won: tuple[int, ...],
+    tricks: tuple[tuple[int, tuple[int, ...]], ...],
+    bids: tuple[int, ...] = (3, 3, 3, 3),
+    broken: bool = True,
+) -> SpadesObservation:
+    """Seat 0's view in the play phase, to play to `trick` (led by `leader`) from `hand`: what
+    a bot sees, built by hand."""
+    mask = parse_cards(hand)
+    played = tuple(card(c) for c in trick)
+    legal = mask
+    if played and mask & SUIT_MASKS[played[0] >> 4]:
+        legal = mask & SUIT_MASKS[played[0] >> 4]
+    return SpadesObservation(
+        seat=0, current_player=0, legal_actions=tuple(PLAY[c] for c in CardSet(legal)),
+        deal=0, dealer=3, phase="play", hand=CardSet(mask), hand_seen=True,
+        looked=(True,) * 4, bids=bids, blind=(False,) * 4, leader=leader, trick=played,
+        tricks=tricks, tricks_won=tricks_won, spades_broken=broken, scores=(0, 0),
+        bags=(0, 0), deal_results=(),
+    )
+
+
+def bid_observation(hand: str, bids: tuple[int | None, ...] = (None,) * 4) -> SpadesObservation:
+    """Seat 0's view in the bidding, holding `hand`, after `bids` (None: not bid yet)."""
+    return SpadesObservation(
+        seat=0, current_player=0, legal_actions=tuple(BID), deal=0, dealer=3, phase="bid",
+        hand=CardSet(parse_cards(hand)), hand_seen=True, looked=(True,) * 4, bids=bids,
+        blind=(False,) * 4, leader=0, trick=(), tricks=(), tricks_won=(0,) * 4,
+        spades_broken=False, scores=(0, 0), bags=(0, 0), deal_results=(),
+    )

@@ -6,18 +6,18 @@ The behaviour tests build a `SpadesObservation` by hand: the bot sees nothing el
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from functools import partial
 from random import Random
 
 from typer.testing import CliRunner
 
 import parlour
 from parlour.agents import make_agent
-from parlour.cards import SUIT_MASKS, CardSet, parse_cards
+from parlour.cards import parse_cards
 from parlour.cli import app
-from parlour.games.spades import BID, NIL, PLAY, SpadesObservation
+from parlour.games.spades import NIL, PLAY
 from parlour.games.spades.bots_v1 import SpadesHeuristic, estimate_tricks, nil_safe
-from tests.games.spades.helpers import card
+from tests.games.spades.helpers import bid_observation, card, play_observation
 
 GAMES = 100
 MIN_WIN_SHARE = 0.9
@@ -25,38 +25,9 @@ MIN_WIN_SHARE = 0.9
 
 EARLIER = ((1, (card("2♣"), card("3♣"), card("4♣"), card("5♣"))),)
 
+observation = partial(play_observation, leader=1, tricks_won=(0, 0, 0, 1), tricks=EARLIER)
+"""Seat 0 to play, after a first trick that seat 3 won."""
 
-def observation(
-    hand: str,
-    trick: Sequence[str] = (),
-    leader: int = 1,
-    bids: tuple[int, ...] = (3, 3, 3, 3),
-    tricks_won: tuple[int, ...] = (0, 0, 0, 1),
-    tricks: tuple[tuple[int, tuple[int, ...]], ...] = EARLIER,
-    broken: bool = True,
-) -> SpadesObservation:
-    """Seat 0's view in the play phase, to play to `trick` (led by `leader`) from `hand`."""
-    mask = parse_cards(hand)
-    played = tuple(card(c) for c in trick)
-    legal = mask
-    if played and mask & SUIT_MASKS[played[0] >> 4]:
-        legal = mask & SUIT_MASKS[played[0] >> 4]
-    return SpadesObservation(
-        seat=0, current_player=0, legal_actions=tuple(PLAY[c] for c in CardSet(legal)),
-        deal=0, dealer=3, phase="play", hand=CardSet(mask), hand_seen=True,
-        looked=(True,) * 4, bids=bids, blind=(False,) * 4, leader=leader, trick=played,
-        tricks=tricks, tricks_won=tricks_won, spades_broken=broken, scores=(0, 0),
-        bags=(0, 0), deal_results=(),
-    )
-
-
-def bid_observation(hand: str, bids: tuple[int | None, ...] = (None,) * 4) -> SpadesObservation:
-    return SpadesObservation(
-        seat=0, current_player=0, legal_actions=tuple(BID), deal=0, dealer=3, phase="bid",
-        hand=CardSet(parse_cards(hand)), hand_seen=True, looked=(True,) * 4, bids=bids,
-        blind=(False,) * 4, leader=0, trick=(), tricks=(), tricks_won=(0,) * 4,
-        spades_broken=False, scores=(0, 0), bags=(0, 0), deal_results=(),
-    )
 
 
 def test_the_heuristic_partnership_beats_random_play_by_a_wide_margin() -> None:

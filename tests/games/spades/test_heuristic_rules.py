@@ -7,57 +7,30 @@ strength test against `heuristic-v1` is at the end.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from functools import partial
 
 import pytest
 
 import parlour
 from parlour.arena.stats import paired_test
-from parlour.cards import SUIT_MASKS, CardSet, parse_cards
-from parlour.games.spades import BID, NIL, PLAY, SpadesObservation
+from parlour.cards import CardSet, parse_cards
+from parlour.games.spades import BID, NIL, SpadesObservation
 from parlour.games.spades import bots as rules
 from parlour.games.spades.bots import SpadesHeuristic, count_tricks, nil_hand
 from parlour.games.spades.events import SpadesDealScored
-from tests.games.spades.helpers import card
+from tests.games.spades.helpers import bid_observation, card, play_observation
 
 CLUBS_TRICK = (1, (card("2♣"), card("3♣"), card("4♣"), card("5♣")))
 """A finished first trick: seat 1 led, seat 0 won it with the 5♣."""
 
-
-def position(
-    hand: str,
-    trick: Sequence[str] = (),
-    leader: int = 0,
-    bids: tuple[int, ...] = (3, 3, 3, 3),
-    tricks_won: tuple[int, ...] = (1, 0, 0, 0),
-    tricks: tuple[tuple[int, tuple[int, ...]], ...] = (CLUBS_TRICK,),
-) -> SpadesObservation:
-    """Seat 0's view in the play phase, to play to `trick` (led by `leader`) from `hand`."""
-    mask = parse_cards(hand)
-    played = tuple(card(c) for c in trick)
-    assert (leader + len(played)) % 4 == 0
-    legal = mask
-    if played and mask & SUIT_MASKS[played[0] >> 4]:
-        legal = mask & SUIT_MASKS[played[0] >> 4]
-    return SpadesObservation(
-        seat=0, current_player=0, legal_actions=tuple(PLAY[c] for c in CardSet(legal)),
-        deal=0, dealer=3, phase="play", hand=CardSet(mask), hand_seen=True,
-        looked=(True,) * 4, bids=bids, blind=(False,) * 4, leader=leader, trick=played,
-        tricks=tricks, tricks_won=tricks_won, spades_broken=True, scores=(0, 0),
-        bags=(0, 0), deal_results=(),
-    )
-
-
-def bidding(hand: str, bids: tuple[int | None, ...] = (None,) * 4) -> SpadesObservation:
-    return SpadesObservation(
-        seat=0, current_player=0, legal_actions=tuple(BID), deal=0, dealer=3, phase="bid",
-        hand=CardSet(parse_cards(hand)), hand_seen=True, looked=(True,) * 4, bids=bids,
-        blind=(False,) * 4, leader=0, trick=(), tricks=(), tricks_won=(0,) * 4,
-        spades_broken=False, scores=(0, 0), bags=(0, 0), deal_results=(),
-    )
+position = partial(play_observation, leader=0, tricks_won=(1, 0, 0, 0), tricks=(CLUBS_TRICK,))
+"""Seat 0 to play, after the clubs trick."""
+bidding = bid_observation
 
 
 def decide(obs: SpadesObservation) -> tuple[str, str]:
+    if obs.phase == "play":
+        assert (obs.leader + len(obs.trick)) % 4 == obs.seat, "not seat 0's turn in this trick"
     bot = SpadesHeuristic()
     action = bot.act(obs)
     assert action in obs.legal_actions
