@@ -210,3 +210,33 @@ def test_importing_parlour_rl_needs_neither_pettingzoo_nor_gymnasium() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_random_seats_draw_what_their_act_would_draw() -> None:
+    """Tables step `random` seats without building their view; the moves are the very ones
+    `RandomAgent.act` picks from the same generator (a subclass takes the general path)."""
+    from random import Random
+
+    from parlour.agents import RandomAgent
+    from parlour.rl.table import Table
+
+    class ViewingRandom(RandomAgent):
+        def act(self, observation: Any) -> Any:
+            return super().act(observation)
+
+    for spec in ("hearts", "skull:players=3", "spades"):
+        game = parlour.load_game(spec)
+        histories = []
+        for kind in (RandomAgent, ViewingRandom):
+            agents: list[Any] = [kind(game, seat, Random(seat)) for seat in range(4)]
+            agents[0] = None
+            if game.num_players == 3:
+                agents = agents[:3]
+            table = Table(game, 5, agents, False, False)
+            for _ in range(30):
+                table.advance()
+                if table.state.is_terminal:
+                    break
+                table.apply(table.state.legal_actions()[0])
+            histories.append(table.state.history)
+        assert histories[0] == histories[1]

@@ -11,6 +11,7 @@ from random import Random
 from typing import Any
 
 from parlour.agents import Agent, BaseAgent, make_agent
+from parlour.agents.random_agent import RandomAgent
 from parlour.core import Action, AgentError, Game, IllegalActionError, State, make_rng
 
 AgentSource = str | Callable[[Game[Any], int, Random], Agent]
@@ -90,6 +91,10 @@ class Table:
             agent = agents[seat]
             if agent is None:
                 return
+            if type(agent) is RandomAgent:  # the same draw as its `act`, without the view
+                legal = state.legal_actions()
+                self.apply(legal[agent.rng.randrange(len(legal))], checked=True)
+                continue
             action = agent.act(state.observe(seat))
             if not state.is_legal(action):
                 reason = state.why_illegal(action)
