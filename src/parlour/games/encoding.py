@@ -101,6 +101,27 @@ def add_cards(ones: list[int], mask: int, base: int, index: dict[int, int]) -> N
         mask ^= low
 
 
+def add_trick_history(ones: list[int], tricks: Iterable[tuple[int, tuple[int, ...]]],
+                      leader: int, trick: tuple[int, ...], me: int, players: int,
+                      index: dict[int, int], blocks: tuple[int, int, int]) -> None:
+    """Append the indices of what a trick-taking seat remembers of the deal, seats counted
+    from `me`: every card each seat has played (tricks done and the trick in progress), the
+    voids they showed by not following the lead, and the trick in progress by position.
+    `tricks` holds (leader, cards) pairs; `blocks` are the offsets of the played, void and
+    trick blocks (``len(index)`` cards per seat, 4 suits per seat)."""
+    played, void, current = blocks
+    cards_per_seat = len(index)
+    for led_by, cards in (*tricks, (leader, trick)):
+        lead = cards[0] >> 4 if cards else 0
+        for i, card in enumerate(cards):
+            seat = (led_by + i - me) % players
+            ones.append(played + cards_per_seat * seat + index[card])
+            if card >> 4 != lead:
+                ones.append(void + 4 * seat + lead)
+    for i, card in enumerate(trick):
+        ones.append(current + cards_per_seat * ((leader + i - me) % players) + index[card])
+
+
 def one_hot(row: np.ndarray, index: int | None) -> None:
     """Set ``row[index] = 1`` (nothing when `index` is None)."""
     if index is not None:

@@ -12,7 +12,7 @@ import numpy as np
 
 from parlour.cards import CARDS_52
 from parlour.core import Game, Observation
-from parlour.games.encoding import Encoding, Layout, add_cards, card_index
+from parlour.games.encoding import Encoding, Layout, add_cards, add_trick_history, card_index
 from parlour.games.hearts.observation import HeartsObservation
 
 PLAYERS = 4
@@ -65,15 +65,8 @@ class HeartsEncoding(Encoding):
         add_cards(ones, obs.hand, HAND, INDEX)
         add_cards(ones, obs.passed, PASSED, INDEX)
         add_cards(ones, obs.received, RECEIVED, INDEX)
-        for leader, cards in (*obs.tricks, (obs.leader, obs.trick)):
-            lead = cards[0] >> 4 if cards else 0
-            for i, card in enumerate(cards):
-                seat = (leader + i - me) % PLAYERS
-                ones.append(PLAYED + 52 * seat + INDEX[card])
-                if card >> 4 != lead:
-                    ones.append(VOID + 4 * seat + lead)
-        for i, card in enumerate(obs.trick):
-            ones.append(TRICK + 52 * ((obs.leader + i - me) % PLAYERS) + INDEX[card])
+        add_trick_history(ones, obs.tricks, obs.leader, obs.trick, me, PLAYERS, INDEX,
+                          (PLAYED, VOID, TRICK))
         ones.append(DIRECTION + DIRECTIONS.index(obs.pass_direction))
         ones.append(PHASE + PHASES.index(obs.phase))
         ones.append(LEADER + (obs.leader - me) % PLAYERS)

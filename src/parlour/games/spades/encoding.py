@@ -12,7 +12,7 @@ import numpy as np
 
 from parlour.cards import CARDS_52
 from parlour.core import Game, Observation
-from parlour.games.encoding import Encoding, Layout, add_cards, card_index
+from parlour.games.encoding import Encoding, Layout, add_cards, add_trick_history, card_index
 from parlour.games.spades.observation import SpadesObservation
 
 PLAYERS = 4
@@ -65,15 +65,8 @@ class SpadesEncoding(Encoding):
         me = obs.seat
         ones: list[int] = []
         add_cards(ones, obs.hand, HAND, INDEX)
-        for leader, cards in (*obs.tricks, (obs.leader, obs.trick)):
-            lead = cards[0] >> 4 if cards else 0
-            for i, card in enumerate(cards):
-                seat = (leader + i - me) % PLAYERS
-                ones.append(PLAYED + 52 * seat + INDEX[card])
-                if card >> 4 != lead:
-                    ones.append(VOID + 4 * seat + lead)
-        for i, card in enumerate(obs.trick):
-            ones.append(TRICK + 52 * ((obs.leader + i - me) % PLAYERS) + INDEX[card])
+        add_trick_history(ones, obs.tricks, obs.leader, obs.trick, me, PLAYERS, INDEX,
+                          (PLAYED, VOID, TRICK))
         for seat in range(PLAYERS):
             rel = (seat - me) % PLAYERS
             bid = obs.bids[seat]
