@@ -42,9 +42,9 @@ def test_the_kernel_plays_1000_deals_move_for_move_like_the_rules(
     # then the settled deal (in C unless the game scores its own) and the next deal started
     game = parlour.load_game(spec)
     done = crosscheck(game, range(1000), kernel)  # type: ignore[arg-type]
-    assert done.deals == 1000 and done.tricks >= 7000 and done.moves > 25_000
+    assert done.deals == 1000 and done.tricks >= 6000 and done.moves > 24_000
     if game.id == "skat":
-        assert done.settled_in_c >= 700
+        assert done.settled_in_c >= 600
     else:  # Ramsch scores its own deals: the kernel calls its score_deal
         assert done.settled_in_c == 0 and done.tricks >= 9000
 
@@ -56,7 +56,7 @@ def test_the_cross_check_catches_a_kernel_that_ignores_following_suit(kernel: Mo
 
     fake = ModuleType("careless")
     fake.TrickPlay = Careless  # type: ignore[attr-defined]
-    fake.SETTLE = kernel.SETTLE  # type: ignore[attr-defined]
+    fake.SETTLE, fake.FINISH, fake.bind = kernel.SETTLE, kernel.FINISH, kernel.bind  # type: ignore[attr-defined]
     with pytest.raises(Mismatch, match="kernel legal"):
         crosscheck(parlour.load_game("skat"), range(50), fake)  # type: ignore[arg-type]
 

@@ -11,12 +11,24 @@ The CI test runs it on 1,000 deals per variant and `benchmarks/skat_crosscheck.p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from random import Random
 from typing import Any, ClassVar
 
+from parlour.core import Action
 from parlour.games.skat.actions import PASS, Play
-from parlour.games.skat.rules import OVER, PLAY_PHASE, Skat, SkatState, _kernel_mode
+from parlour.games.skat.rules import (
+    BIDDING,
+    OVER,
+    PLAY_PHASE,
+    Skat,
+    SkatState,
+    bind_kernel,
+    kernel_mode,
+)
+from parlour.games.skat.scoring import DealResult
 
 ALL_PASSED = 2
 """What `TrickPlay.apply_index` returns for the third pass, which the rules' hook makes."""
@@ -31,6 +43,8 @@ class CrossCheck:
     cards: int = 0
     tricks: int = 0
     settled_in_c: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+    """Settled games by outcome (``won``, ``lost``, ``overbid``, ``Schneider``, ...)."""
 
 
 class Mismatch(AssertionError):
@@ -61,17 +75,19 @@ def crosscheck(game: Skat, seeds: range, kernel: Any) -> CrossCheck:
     """Cross-check `kernel` (the compiled module) on one deal per seed; raise `Mismatch`.
 
     Each seed plays the first deal of a two-deal series of `game`'s rules from its first
-    decision, so that the next deal is started too. Every fourth seed all pass where they
-    may, which starts a Ramsch where the rules have one.
+    decision, so that the next deal is started too. Moves are uniformly random, except that
+    the bidding of three seeds in four is modest (`_modest_call`) and every fourth seed all
+    pass, which starts a Ramsch where the rules have one.
     """
     series = type(game)(**{**game.params, "deals": 2})
     done = CrossCheck()
+    bind_kernel(kernel)  # the pure path checks the kernel too, where it is built
     for seed in seeds:
         rng = Random(seed)
         state = series.new_state(seed=seed)
         state.quiet = True
         mirror = state.clone(quiet=True)  # the kernel plays on this copy
-        mode = _kernel_mode(state)
+        mode = kernel_mode(type(state), type(series), kernel)
         state.__class__ = _recording(type(state))
         play = kernel.TrickPlay()
         play.load(mirror)
@@ -80,8 +96,8 @@ def crosscheck(game: Skat, seeds: range, kernel: Any) -> CrossCheck:
         while state.deal == 0 and state.phase != OVER:
             _same_choices(play, state, where, done)
             legal = state.legal_actions()
-            if seed % 4 == 0 and PASS in legal:
-                index = legal.index(PASS)
+            if state.phase == BIDDING and seed % 4 != 1:
+                index = _modest_call(legal, rng, all_pass=seed % 4 == 0)
             else:
                 index = int(rng.random() * len(legal))
             action = legal[index]
@@ -103,7 +119,10 @@ def crosscheck(game: Skat, seeds: range, kernel: Any) -> CrossCheck:
             play.store(mirror, mode)
         if mirror._undealt != state._undealt:
             raise Mismatch(f"{where}: the next deal is undealt in one engine only")
-        done.settled_in_c += bool(mode & kernel.SETTLE) and state.results[0].declarer is not None
+        result = state.results[0]
+        if result.declarer is not None:
+            done.settled_in_c += bool(mode & kernel.SETTLE)
+            done.outcomes.update(_outcomes(result))
         if mirror._snapshot() != state._snapshot() or mirror.history != state.history:
             raise Mismatch(f"{where}: the settled deal differs (scores {mirror.totals} in the "
                            f"kernel, {state.totals} by the rules)")
@@ -111,6 +130,22 @@ def crosscheck(game: Skat, seeds: range, kernel: Any) -> CrossCheck:
             raise Mismatch(f"{where}: the kernel's state is a {type(mirror)} once dealt")
         done.deals += 1
     return done
+
+
+def _modest_call(legal: Sequence[Action], rng: Random, all_pass: bool) -> int:
+    """A pass (always, if `all_pass`) or the lowest bid or a hold, even odds: uniformly
+    random bidding overbids nine games in ten, which would leave settling barely checked."""
+    if all_pass or rng.random() < 0.5:
+        return legal.index(PASS)
+    return 0
+
+
+def _outcomes(result: DealResult) -> list[str]:
+    assert result.contract is not None
+    flags = ("Schneider", result.schneider), ("Schwarz", result.schwarz), \
+        ("Null", result.contract.is_null), ("Hand", result.contract.hand)
+    verdict = "overbid" if result.overbid else "won" if result.won else "lost"
+    return [verdict, *(name for name, on in flags if on)]
 
 
 def _same_choices(play: Any, state: SkatState, where: str, done: CrossCheck) -> None:

@@ -208,11 +208,6 @@ def _deal_on_read(state: SkatState, name: str) -> Any:
     raise AttributeError(f"{type(state).__name__!r} object has no attribute {name!r}")
 
 
-def _reduce_dealt(state: SkatState, protocol: Any) -> Any:
-    state._take_cards()
-    return state.__reduce_ex__(protocol)
-
-
 def _undealt_class(kind: type[SkatState]) -> type[SkatState]:
     """The twin of state class `kind` that a quiet state takes while its next deal's cards
     are unread (`_DealToCome`): the same class but for a `__getattr__` that deals them.
@@ -222,8 +217,8 @@ def _undealt_class(kind: type[SkatState]) -> type[SkatState]:
     twin = _UNDEALT.get(kind)
     if twin is None:
         twin = type(kind.__name__, (kind,), {
-            "__slots__": (), "__getattr__": _deal_on_read, "__reduce_ex__": _reduce_dealt,
-            "_undealt": True, "__module__": kind.__module__, "__qualname__": kind.__qualname__,
+            "__slots__": (), "__getattr__": _deal_on_read, "_undealt": True,
+            "__module__": kind.__module__, "__qualname__": kind.__qualname__,
         })
         _UNDEALT[kind] = twin
         _DEALT[twin] = kind
@@ -530,9 +525,10 @@ class SkatState(State["Skat"]):
     def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
         """Random moves until deal `stop` or the end (`State.play_random`), the card play of
         each deal in compiled code where the kernel is built: the very same moves."""
-        mode = _KERNEL_MODES.get((type(self), type(self.game)))
+        kinds = type(self), type(self.game)
+        mode = _KERNEL_MODES.get(kinds)
         if mode is None:
-            mode = _kernel_mode(self)
+            mode = _KERNEL_MODES[kinds] = kernel_mode(*kinds, _KERNEL)
         if mode < 0 or not self.quiet:
             super().play_random(stop, random)
             return
@@ -997,25 +993,29 @@ class Skat(Game[SkatState]):
         return sample(self, observation, rng)
 
 
-def _kernel_mode(state: SkatState) -> int:
-    """How much of a deal of `state` the kernel plays (cached per state and game class).
+def kernel_mode(state_class: type[SkatState], game_class: type[Skat], kernel: Any) -> int:
+    """How much of a deal `kernel` (the compiled module, or None) plays for these classes.
 
     -1: none (no kernel, or the state class changes a move); else the card play and the
     bidding and declaring, plus `SETTLE` (settled in C) while the game keeps `score_deal`, plus
     `FINISH` (the result entered, the next deal started, in C) while it also keeps
     `deal_tiebreak` and `deal_cards`. Other hooks are always called.
     """
-    kind, game = type(state), type(state.game)
-    mode = -1
-    if _KERNEL is not None and all(
-            getattr(kind, name) is getattr(SkatState, name) for name in _KERNEL_STANDS_IN):
-        mode = 0
-        if game.score_deal is Skat.score_deal:
-            mode |= _KERNEL.SETTLE
-            if game.deal_tiebreak is Skat.deal_tiebreak and game.deal_cards is Skat.deal_cards:
-                mode |= _KERNEL.FINISH
-    _KERNEL_MODES[kind, game] = mode
+    if kernel is None or any(getattr(state_class, name) is not getattr(SkatState, name)
+                             for name in _KERNEL_STANDS_IN):
+        return -1
+    mode = 0
+    if game_class.score_deal is Skat.score_deal:
+        mode |= kernel.SETTLE
+        if (game_class.deal_tiebreak is Skat.deal_tiebreak
+                and game_class.deal_cards is Skat.deal_cards):
+            mode |= kernel.FINISH
     return mode
+
+
+def bind_kernel(kernel: Any) -> None:
+    """Give `kernel` the rules' objects it builds (the rules do at import when it is active)."""
+    kernel.bind(_DealToCome, TIEBREAK, _UNDEALT, _undealt_class)
 
 
 def _reason(state: SkatState, action: SkatAction) -> str:
@@ -1026,6 +1026,6 @@ def _reason(state: SkatState, action: SkatAction) -> str:
 
 
 if _KERNEL is not None:
-    _KERNEL.bind(_DealToCome, TIEBREAK, _UNDEALT, _undealt_class)
+    bind_kernel(_KERNEL)
 
 __all__ = ["HOLD", "PASS", "Deal", "Skat", "SkatState"]
