@@ -100,6 +100,8 @@ cdef int AFTER_CHOICES = len(AFTER_PICKUP)
 cdef int AFTER_CONTRACT[32]
 
 cdef object CONTRACT_INDEX = {contract: i for i, contract in enumerate(CONTRACTS)}
+cdef object CONTRACT_BY_ID = {id(contract): i for i, contract in enumerate(CONTRACTS)}
+"""The interned contracts' indexes by identity (cheaper than hashing a `Contract`)."""
 cdef object BID_INDEX = {value: i for i, value in enumerate(BID_VALUES)}
 BID_INDEX[0] = -1
 cdef object MOVES = [[Move(seat, action) for action in BY_ID] for seat in range(4)]
@@ -268,8 +270,13 @@ cdef class TrickPlay:
         self.stage = state.stage
         self.declarer = state.declarer
         contract = self.contract_object = state.contract
-        self.contract = -1 if contract is None else CONTRACT_INDEX.get(contract, -1)
-        self.null = contract is not None and contract.is_null
+        if contract is None:
+            self.contract, self.null = -1, False
+        else:
+            self.contract = CONTRACT_BY_ID.get(id(contract), -1)
+            if self.contract < 0:  # an equal copy (hashed), or an extension's (Ramsch)
+                self.contract = CONTRACT_INDEX.get(contract, -1)
+            self.null = C_NULL[self.contract] if self.contract >= 0 else contract.is_null
         self.order = state.order
         self.leader = state.leader
         trick = state.trick
@@ -495,12 +502,21 @@ cdef class TrickPlay:
         """Write the deal back into `state` (moves appended to its history); if its card play
         is over, settle it: in C as `mode` allows (`SETTLE`, `FINISH`), else by the hooks."""
         cdef int i, n = self.players
+        history = state.history
+        if (self.done and mode & SETTLE and mode & FINISH and self.contract >= 0
+                and self.declarer >= 0):
+            game = state.game
+            if state.deal + 1 < game.num_deals:  # the next deal replaces every field written
+                for i in range(self.nmoves):
+                    history.append(MOVES[self.movers[i]][self.moves[i]])
+                self.enter(state, self.result(state, game))
+                self.start_next(state, game)
+                return
         state._legal = -1
         state.hands = [self.hands[i] for i in range(n)]
         state.skat = self.skat
         state.phase = self.phase
         state.current = self.current
-        history = state.history
         if self.start_phase != PLAY_PHASE:
             bidding = state.bidding
             calls = [CALLS[self.movers[i]][self.moves[i]] for i in range(self.nmoves)
@@ -536,10 +552,15 @@ cdef class TrickPlay:
             state.finish_deal(game.score_deal(state))
             return
         result = self.result(state, game)
-        if mode & FINISH:
-            self.finish(state, game, result)
-        else:
+        if not mode & FINISH:
             state.finish_deal(result)
+            return
+        self.enter(state, result)
+        if state.deal + 1 >= game.num_deals:
+            state.phase = OVER
+            state.current = None
+        else:
+            self.start_next(state, game)
 
     cdef result(self, state, game):
         """`Skat.score_deal`: `scoring.settle` and `deal_points` of the deal just played."""
@@ -582,9 +603,9 @@ cdef class TrickPlay:
         return make_result((state.deal, tuple(scores), p, self.contract_object, bid, won, value,
                             tops, points, schneider, schwarz, overbid, CardSet(self.skat), ""))
 
-    cdef finish(self, state, game, result):
-        """`SkatState.finish_deal` with `Skat.deal_tiebreak`, the next deal left undealt."""
-        cdef int n = self.players, p, dealer, fh, mh, rh, deal
+    cdef enter(self, state, result):
+        """`SkatState.finish_deal` with `Skat.deal_tiebreak`: enter the result."""
+        cdef int n = self.players, p
         cdef double margin = 0.0
         points = result.points
         totals = state.totals
@@ -599,16 +620,14 @@ cdef class TrickPlay:
         else:
             state.tiebreaks = tuple([tiebreaks[p] + 0.0 for p in range(n)])
         state.results = state.results + (result,)
-        deal = state.deal
-        if deal + 1 >= game.num_deals:
-            state.phase = OVER
-            state.current = None
-            return
-        deal += 1
+
+    cdef start_next(self, state, game):
+        """`SkatState.finish_deal`: start the next deal, undealt (`rules._DealToCome`)."""
+        cdef int n = self.players, dealer, fh, mh, rh, deal = state.deal + 1
         state.deal = deal
         dealer = (state.dealer + 1) % n
         coming = deal_to_come(dealer, game, state.seed, deal)
-        state.history.append(Move(CHANCE, coming))
+        state.history.append(tuple.__new__(Move, (CHANCE, coming)))
         fh, mh, rh = (dealer + 1) % n, (dealer + 2) % n, (dealer + 3) % n
         state.dealer = dealer
         state.seats = (fh, mh, rh)
@@ -623,6 +642,7 @@ cdef class TrickPlay:
             twin = UNDEALT.get(kind)
             state.__class__ = undealt_class(kind) if twin is None else twin
         state._coming = coming
+        state._legal = -1
         state.phase = BIDDING
         state.bid = 0
         state.asker = state.current = mh
