@@ -38,8 +38,9 @@ def main() -> None:
             sys.exit(f"MISMATCH: {error}")
         outcomes = ", ".join(f"{n:,} {name}" for name, n in done.outcomes.most_common())
         print(f"{spec}: {done.deals:,} deals, {done.moves:,} moves, {done.cards:,} cards, "
-              f"{done.tricks:,} tricks, {done.settled_in_c:,} games settled in C "
-              f"({outcomes}): identical ({time.perf_counter() - start:.0f} s)")
+              f"{done.tricks:,} tricks; {done.games:,} ISkO games ({outcomes}), "
+              f"{done.settled_in_c:,} settled in C: identical "
+              f"({time.perf_counter() - start:.0f} s)")
 
 
 if __name__ == "__main__":

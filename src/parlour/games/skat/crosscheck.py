@@ -42,6 +42,8 @@ class CrossCheck:
     moves: int = 0
     cards: int = 0
     tricks: int = 0
+    games: int = 0
+    """Deals played as an ISkO game (not thrown in, no Ramsch)."""
     settled_in_c: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)
     """Settled games by outcome (``won``, ``lost``, ``overbid``, ``Schneider``, ...)."""
@@ -121,6 +123,7 @@ def crosscheck(game: Skat, seeds: range, kernel: Any) -> CrossCheck:
             raise Mismatch(f"{where}: the next deal is undealt in one engine only")
         result = state.results[0]
         if result.declarer is not None:
+            done.games += 1
             done.settled_in_c += bool(mode & kernel.SETTLE)
             done.outcomes.update(_outcomes(result))
         if mirror._snapshot() != state._snapshot() or mirror.history != state.history:
