@@ -1,10 +1,12 @@
 """Cross-check the compiled Skat kernel against the Python rules on many random deals.
 
 Run: ``.venv/bin/python benchmarks/skat_crosscheck.py [--deals 100000] [--game skat]``.
-Every card of every deal compares the legal cards, the next player, the trick winners and the
-cards taken; every deal ends comparing the settled state (scores, tricks, hands, history).
-A quarter of the deals start with three passes, so Ramsch deals are covered where the rules
-have them. Exits 1 on the first difference, naming the seed.
+Every move of every deal, from its first decision, compares the player to move and the legal
+actions (bids, answers, the skat, burying, declaring, cards); every card the trick winners
+and the cards taken; every deal ends comparing the settled state (the result, settled in C
+where the game keeps `Skat.score_deal`, totals, tiebreaks, history) and the next deal,
+started undealt. A quarter of the deals start with three passes, so Ramsch deals are covered
+where the rules have them. Exits 1 on the first difference, naming the seed.
 """
 
 from __future__ import annotations
@@ -22,19 +24,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100_000)
     parser.add_argument("--game", action="append", help="game spec (repeatable); default: "
-                        "skat, skat.ramsch and skat:players=4")
+                        "skat, skat.ramsch, skat:players=4, skat:scoring=seeger-fabian")
     args = parser.parse_args()
     kernel = engine.kernel("parlour.games.skat._kernel")
     if kernel is None:
         sys.exit(f"the Skat kernel is not active: {engine.engine_description()}")
-    for spec in args.game or ["skat", "skat.ramsch", "skat:players=4"]:
+    for spec in args.game or ["skat", "skat.ramsch", "skat:players=4",
+                              "skat:scoring=seeger-fabian"]:
         start = time.perf_counter()
         try:
             done = crosscheck(parlour.load_game(spec), range(args.deals), kernel)  # type: ignore[arg-type]
         except Mismatch as error:
             sys.exit(f"MISMATCH: {error}")
-        print(f"{spec}: {args.deals:,} seeds, {done.deals:,} deals played out, "
-              f"{done.cards:,} cards, {done.tricks:,} tricks: identical "
+        outcomes = ", ".join(f"{n:,} {name}" for name, n in done.outcomes.most_common())
+        print(f"{spec}: {done.deals:,} deals, {done.moves:,} moves, {done.cards:,} cards, "
+              f"{done.tricks:,} tricks; {done.games:,} ISkO games ({outcomes}), "
+              f"{done.settled_in_c:,} settled in C: identical "
               f"({time.perf_counter() - start:.0f} s)")
 
 

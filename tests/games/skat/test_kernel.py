@@ -34,13 +34,19 @@ def kernel() -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("spec", ["skat", "skat:players=4", "skat.ramsch",
-                                  "skat.ramsch:players=4"])
-def test_the_kernel_plays_1000_deals_card_for_card_like_the_rules(
+@pytest.mark.parametrize("spec", ["skat", "skat:players=4", "skat:scoring=seeger-fabian",
+                                  "skat.ramsch", "skat.ramsch:players=4"])
+def test_the_kernel_plays_1000_deals_move_for_move_like_the_rules(
         kernel: ModuleType, spec: str) -> None:
-    # legal cards, next player, trick winners, cards taken, then the settled deal
-    done = crosscheck(parlour.load_game(spec), range(1000), kernel)  # type: ignore[arg-type]
-    assert done.deals >= 700 and done.tricks >= 7 * done.deals
+    # the player to move and the legal actions at every move, trick winners and cards taken,
+    # then the settled deal (in C unless the game scores its own) and the next deal started
+    game = parlour.load_game(spec)
+    done = crosscheck(game, range(1000), kernel)  # type: ignore[arg-type]
+    assert done.deals == 1000 and done.tricks >= 6000 and done.moves > 24_000
+    if game.id == "skat":
+        assert done.settled_in_c >= 600
+    else:  # Ramsch scores its own deals: the kernel calls its score_deal
+        assert done.settled_in_c == 0 and done.tricks >= 9000
 
 
 def test_the_cross_check_catches_a_kernel_that_ignores_following_suit(kernel: ModuleType) -> None:
@@ -50,6 +56,7 @@ def test_the_cross_check_catches_a_kernel_that_ignores_following_suit(kernel: Mo
 
     fake = ModuleType("careless")
     fake.TrickPlay = Careless  # type: ignore[attr-defined]
+    fake.SETTLE, fake.FINISH, fake.bind = kernel.SETTLE, kernel.FINISH, kernel.bind  # type: ignore[attr-defined]
     with pytest.raises(Mismatch, match="kernel legal"):
         crosscheck(parlour.load_game("skat"), range(50), fake)  # type: ignore[arg-type]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from random import Random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from parlour import engine
 from parlour.cards import CARD, CARDS_32, CardSet, format_cards, parse_cards
@@ -106,10 +106,16 @@ def _plays(mask: int) -> tuple[Play, ...]:
 
 
 _KERNEL = engine.kernel("parlour.games.skat._kernel")
-"""The compiled card play (`_kernel.pyx`), or None on the pure-Python path."""
-_CARD_PLAY = ("_apply", "_trick_done", "_playable", "legal_actions", "apply_without_undo")
+"""The compiled deal (`_kernel.pyx`), or None on the pure-Python path."""
+if _KERNEL is not None and _KERNEL.PHASE_NAMES != PHASE_NAMES:
+    _KERNEL = None  # built from other sources: stay on the Python rules
+_KERNEL_STANDS_IN = (
+    "_apply", "_trick_done", "_playable", "legal_actions", "apply_without_undo", "_call",
+    "_bidding_won", "_pick_up", "_bury", "_declare", "begin_play", "finish_deal", "start_deal",
+    "_start", "_take_cards", "_save_info", "_save_auction", "deal_number",
+)
 """The `SkatState` methods the kernel stands in for: a subclass overriding one plays in Python."""
-_KERNEL_FITS: dict[type, bool] = {}
+_KERNEL_MODES: dict[tuple[type, type], int] = {}
 
 
 
@@ -157,11 +163,74 @@ class Deal(Action):
         return hash((self.dealer, self.hands, self.skat))
 
 
+class _DealToCome(Deal):
+    """A `Deal` whose cards are dealt on first read (`Skat.deal_cards` of the seed's deal).
+
+    A quiet state starts each next deal with one, so a search playout that stops at the end
+    of a deal never pays for dealing the next one. Equal to the `Deal` it becomes.
+    """
+
+    __slots__ = ("_game", "_number", "_seed")
+    _game: Skat
+    _number: int
+    _seed: int
+
+    def __init__(self, dealer: int, game: Skat, seed: int, number: int) -> None:
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "_game", game)
+        object.__setattr__(self, "_seed", seed)
+        object.__setattr__(self, "_number", number)
+
+    if not TYPE_CHECKING:  # for unset `hands` and `skat` only; mypy keeps checking names
+        def __getattr__(self, name: str) -> Any:
+            if name not in ("hands", "skat"):
+                raise AttributeError(f"'Deal' object has no attribute {name!r}")
+            hands, skat = self._game.deal_cards(self._seed, self._number, self.dealer)
+            object.__setattr__(self, "hands", tuple(hands))
+            object.__setattr__(self, "skat", skat)
+            return getattr(self, name)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Deal, (self.dealer, self.hands, self.skat))
+
+
+_DEALT_LAZILY = frozenset(("hands", "skat", "dealt_skat", "_info"))
+"""The `SkatState` fields a deal to come leaves unset until one of them is read."""
+_UNDEALT: dict[type, type] = {}
+_DEALT: dict[type, type] = {}
+
+
+def _deal_on_read(state: SkatState, name: str) -> Any:
+    """`__getattr__` of undealt states: reached only for unset fields."""
+    if name in _DEALT_LAZILY:
+        state._take_cards()
+        return getattr(state, name)
+    raise AttributeError(f"{type(state).__name__!r} object has no attribute {name!r}")
+
+
+def _undealt_class(kind: type[SkatState]) -> type[SkatState]:
+    """The twin of state class `kind` that a quiet state takes while its next deal's cards
+    are unread (`_DealToCome`): the same class but for a `__getattr__` that deals them.
+
+    Only the twin has the `__getattr__`, which would slow every field read of a state.
+    """
+    twin = _UNDEALT.get(kind)
+    if twin is None:
+        twin = type(kind.__name__, (kind,), {
+            "__slots__": (), "__getattr__": _deal_on_read, "_undealt": True,
+            "__module__": kind.__module__, "__qualname__": kind.__qualname__,
+        })
+        _UNDEALT[kind] = twin
+        _DEALT[twin] = kind
+    return twin
+
+
 class SkatState(State["Skat"]):
     """A whole Skat series in progress, deal after deal, with every deal's result kept."""
 
     __slots__ = (
         "_auction",
+        "_coming",
         "_info",
         "_legal",
         "asker",
@@ -190,6 +259,9 @@ class SkatState(State["Skat"]):
         "trick",
         "tricks",
     )
+
+    _undealt: ClassVar[bool] = False
+    """True on the twin class of an undealt state (`_undealt_class`)."""
 
     def __init__(self, game: Skat, seed: int, first_dealer: int = 0) -> None:
         super().__init__(game, seed)
@@ -222,8 +294,19 @@ class SkatState(State["Skat"]):
         self._info: tuple[Any, ...] = ()
         self._auction: tuple[Any, ...] = ()
         self._legal = -1  # the playable cards of this position, or -1 when not yet computed
+        self._coming: _DealToCome | None = None  # the deal to come of an undealt state
         self._save_info()
         self._save_auction()
+
+    def _take_cards(self) -> None:
+        """Deal the deal to come: an undealt state (`_undealt_class`) read one of its cards."""
+        coming = self._coming
+        assert coming is not None
+        self.__class__ = _DEALT[type(self)]
+        self._coming = None
+        self.hands = list(coming.hands)
+        self.skat = self.dealt_skat = coming.skat
+        self._save_info()
 
     # --- snapshots ------------------------------------------------------------------------
     # Fields that change once a deal (`_info`) or only while bidding and declaring
@@ -247,6 +330,9 @@ class SkatState(State["Skat"]):
          self.trick, self.tricks, self.taken, self.totals, self.results, self.tiebreaks) = s
         self.hands = list(hands)
         self._legal = -1
+        if self._undealt:  # a clone of an undealt state, its cards now dealt
+            self.__class__ = _DEALT[type(self)]
+        self._coming = None
         self.deal, self.dealer, self.seats, self.next_seat, self.dealt_skat = self._info
         (self.bid, self.asker, self.listener, self.stage, self.bidding, self.declarer,
          self.contract, self.order) = self._auction
@@ -439,21 +525,14 @@ class SkatState(State["Skat"]):
     def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
         """Random moves until deal `stop` or the end (`State.play_random`), the card play of
         each deal in compiled code where the kernel is built: the very same moves."""
-        kind = type(self)
-        fits = _KERNEL_FITS.get(kind)
-        if fits is None:
-            fits = _KERNEL_FITS[kind] = _KERNEL is not None and all(
-                getattr(kind, name) is getattr(SkatState, name) for name in _CARD_PLAY)
-        if not fits or not self.quiet:
+        kinds = type(self), type(self.game)
+        mode = _KERNEL_MODES.get(kinds)
+        if mode is None:
+            mode = _KERNEL_MODES[kinds] = kernel_mode(*kinds, _KERNEL)
+        if mode < 0 or not self.quiet:
             super().play_random(stop, random)
             return
-        play_out = _KERNEL.play_out  # type: ignore[union-attr]
-        while self.phase != OVER and (stop is None or self.deal_number < stop):
-            if self.phase == PLAY_PHASE:
-                play_out(self, random)
-            else:
-                legal = self.legal_actions()
-                self.apply_without_undo(legal[int(random() * len(legal))])
+        _KERNEL.play_deals(self, stop, random, mode)  # type: ignore[union-attr]
 
     def _apply(self, action: Action) -> None:
         self._legal = -1
@@ -614,13 +693,21 @@ class SkatState(State["Skat"]):
             return
         self.deal += 1
         dealer = (self.dealer + 1) % self.game.num_players
-        self.start_deal(dealer, *self.game.deal_cards(self.seed, self.deal, dealer))
+        game = self.game
+        if type(game).deal_cards is Skat.deal_cards:  # a function of the seed: deal when read
+            self._start(dealer, _DealToCome(dealer, game, self.seed, self.deal))
+        else:
+            self.start_deal(dealer, *game.deal_cards(self.seed, self.deal, dealer))
 
     def start_deal(self, dealer: int, hands: Sequence[int], skat: int) -> None:
         """Begin deal `self.deal`: `hands` by seat (the sitting-out dealer's empty), the skat."""
+        self._start(dealer, Deal(dealer, hands, skat))
+
+    def _start(self, dealer: int, deal: Deal) -> None:
+        """Begin deal `self.deal` as `deal`; a quiet state leaves a deal to come undealt."""
         n = self.game.num_players
         fh, mh, rh = (dealer + 1) % n, (dealer + 2) % n, (dealer + 3) % n
-        self.record_chance(Deal(dealer, hands, skat))
+        self.record_chance(deal)
         self.dealer = dealer
         self.seats = (fh, mh, rh)
         nxt = list(range(n))
@@ -628,8 +715,18 @@ class SkatState(State["Skat"]):
         if n == 4:
             nxt[dealer] = fh
         self.next_seat = tuple(nxt)
-        self.hands = list(hands)
-        self.skat = self.dealt_skat = skat
+        lazy = self.quiet and type(deal) is _DealToCome
+        if lazy:
+            if self._coming is None:  # else undealt already
+                del self.hands, self.skat, self.dealt_skat, self._info
+                self.__class__ = _undealt_class(type(self))
+            self._coming = deal  # type: ignore[assignment]
+        else:
+            if self._coming is not None:
+                self.__class__ = _DEALT[type(self)]
+            self.hands = list(deal.hands)
+            self.skat = self.dealt_skat = deal.skat
+            self._coming = None
         self.phase = BIDDING
         self.bid = 0
         self.asker = self.current = mh
@@ -643,14 +740,15 @@ class SkatState(State["Skat"]):
         self.trick = ()
         self.tricks = ()
         self.taken = (0,) * n
-        self._save_info()
+        if not lazy:
+            self._save_info()
         self._save_auction()
         if not self.quiet:
             self.events.append(SkatDealStarted(
                 deal=self.deal, dealer=dealer, seats=self.seats, sits_out=n == 4
             ))
             for seat in self.seats:
-                self.events.append(HandDealt(seat=seat, cards=CardSet(hands[seat]),
+                self.events.append(HandDealt(seat=seat, cards=CardSet(self.hands[seat]),
                                              visible_to=frozenset((seat,))))
 
     def check_invariants(self) -> None:
@@ -895,11 +993,39 @@ class Skat(Game[SkatState]):
         return sample(self, observation, rng)
 
 
+def kernel_mode(state_class: type[SkatState], game_class: type[Skat], kernel: Any) -> int:
+    """How much of a deal `kernel` (the compiled module, or None) plays for these classes.
+
+    -1: none (no kernel, or the state class changes a move); else the card play and the
+    bidding and declaring, plus `SETTLE` (settled in C) while the game keeps `score_deal`, plus
+    `FINISH` (the result entered, the next deal started, in C) while it also keeps
+    `deal_tiebreak` and `deal_cards`. Other hooks are always called.
+    """
+    if kernel is None or any(getattr(state_class, name) is not getattr(SkatState, name)
+                             for name in _KERNEL_STANDS_IN):
+        return -1
+    mode = 0
+    if game_class.score_deal is Skat.score_deal:
+        mode |= kernel.SETTLE
+        if (game_class.deal_tiebreak is Skat.deal_tiebreak
+                and game_class.deal_cards is Skat.deal_cards):
+            mode |= kernel.FINISH
+    return mode
+
+
+def bind_kernel(kernel: Any) -> None:
+    """Give `kernel` the rules' objects it builds (the rules do at import when it is active)."""
+    kernel.bind(_DealToCome, TIEBREAK, _UNDEALT, _undealt_class)
+
+
 def _reason(state: SkatState, action: SkatAction) -> str:
     """Why `action` is illegal in `state` (which is not over), for people."""
     from parlour.games.skat.reasons import reason
 
     return reason(state, action)
 
+
+if _KERNEL is not None:
+    bind_kernel(_KERNEL)
 
 __all__ = ["HOLD", "PASS", "Deal", "Skat", "SkatState"]
