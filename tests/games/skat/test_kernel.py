@@ -73,7 +73,7 @@ def _both_ways(spec: str, seed: int, stop: int | None) -> tuple[SkatState, SkatS
 
 
 @pytest.mark.parametrize("spec", ["skat", "skat.ramsch", "skat:players=4,deals=5"])
-@pytest.mark.parametrize("stop", [1, None])
+@pytest.mark.parametrize("stop", [1, 2, None, 0, -(2**70), 2**70])
 def test_compiled_playouts_make_the_same_moves_as_the_python_loop(
         kernel: ModuleType, spec: str, stop: int | None) -> None:
     for seed in range(60):

@@ -664,8 +664,8 @@ cdef TrickPlay _scratch = TrickPlay()
 
 def play_deals(state, stop, random, int mode):
     """`SkatState.play_random`: deal after deal until deal `stop` (None: the end)."""
-    cdef bint to_the_end = stop is None
-    cdef long long last = 0 if to_the_end else stop
+    cdef bint to_the_end = stop is None or stop > 2**62  # no series has that many deals
+    cdef long long last = 0 if to_the_end else max(stop, -1)
     while state.phase != OVER and (to_the_end or state.deal < last):
         play_deal(state, random, mode)
 

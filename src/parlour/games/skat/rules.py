@@ -659,7 +659,7 @@ class SkatState(State["Skat"]):
         self.leader = self.current = winner
         if not self.quiet:
             self.events.append(TrickWon(
-                trick=len(tricks) - 1, leader=leader, cards=tuple(CARD[x] for x in trick),
+                trick=len(tricks) - 1, leader=leader, cards=(CARD[a], CARD[b], CARD[c]),
                 winner=winner,
                 points=CARD_POINTS[a] + CARD_POINTS[b] + CARD_POINTS[c],
             ))

@@ -47,7 +47,7 @@ log = logging.getLogger("parlour.territory")
 
 _KERNEL = engine.kernel("parlour.games.territory._kernel")
 """The compiled zombie turns (`_kernel.pyx`), or None on the pure-Python path."""
-_ZOMBIE_METHODS = ("_zombie_turn", "_land", "_end", "advance")
+_ZOMBIE_METHODS = ("_zombie_turn", "_land", "_end", "advance", "_emit_turn", "_game_over")
 _KERNEL_FITS: dict[type, bool] = {}
 
 
@@ -369,10 +369,10 @@ class TerritoryState(State["Territory"]):
     def advance(self) -> None:
         """Run zombies' turns until a seat is to act or the game is over.
 
-        A quiet state runs them in the compiled kernel where it is built (the same turns).
+        They run in the compiled kernel where it is built (the same turns and events).
         """
-        if self.quiet and _KERNEL is not None and _kernel_fits(type(self)):
-            _KERNEL.advance(self)
+        if _KERNEL is not None and _kernel_fits(type(self)):
+            _KERNEL.advance(self, self.quiet)
             return
         order = self.order
         length = len(order)
