@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
@@ -46,11 +47,26 @@ class Trial:
     """The least mean gain per game, in the game's returns, the ISMCTS must show."""
     confidence: float = 1.645
     """The one-sided normal point the t test must clear (1.645: 95%; 2.326: 99%)."""
+    select: Callable[[Game[Any], int], bool] | None = None
+    """Which seeded deals the test against `baseline` plays (None: every one from 4000)."""
     ismcts_fast: str = "ismcts:iterations=30,rollout=random"
     """Must beat random play, with no help from a heuristic."""
     pimc_fast: str = "pimc:worlds=8,rollout=random"
     """Must beat random play, with no help from a heuristic."""
     fast_deals: int = 10
+
+
+def passed_out(game: Game[Any], seed: int) -> bool:
+    """All three `heuristic` bidders pass on this deal, so it is played as a Ramsch at every
+    seating (the search bids as the heuristic does: it proposes its own bids alone)."""
+    from parlour.games.skat.ramsch import RAMSCH
+
+    state: Any = game.new_state(seed=seed)
+    bots = [make_agent("heuristic", game, seat, Random(0)) for seat in range(game.num_players)]
+    while not state.is_terminal and state.contract is None:
+        seat = state.current_player
+        state.apply(bots[seat].act(state.observe(seat)))
+    return state.contract is RAMSCH
 
 
 GAMES = [
@@ -121,8 +137,8 @@ def ids(trials: list[Trial]) -> list[str]:
     return [t.game for t in trials]
 
 
-def table_gains(game: Game[Any], spec: str, baseline: str, deals: int, first_seed: int
-                ) -> list[float]:
+def table_gains(game: Game[Any], spec: str, baseline: str, deals: int | list[int],
+                first_seed: int = 0) -> list[float]:
     """Per deal: `spec`'s return minus the mean of the `baseline` seats', averaged over seats.
 
     The agent sits in every seat in turn on the same seeded deal, so the luck of the cards
@@ -130,7 +146,8 @@ def table_gains(game: Game[Any], spec: str, baseline: str, deals: int, first_see
     """
     gains = []
     n = game.num_players
-    for seed in range(first_seed, first_seed + deals):
+    seeds = deals if isinstance(deals, list) else range(first_seed, first_seed + deals)
+    for seed in seeds:
         total = 0.0
         for seat in range(n):
             seats = [baseline] * n
@@ -160,11 +177,22 @@ def assert_better(gains: list[float], margin: float = 0.0, z: float = CONFIDENCE
 
 
 # --- strength ----------------------------------------------------------------------------------
+def seeds_for(game: Game[Any], trial: Trial, first: int = 4000) -> list[int]:
+    """The first `trial.deals` seeds from `first` that its `select` keeps."""
+    seeds: list[int] = []
+    seed = first
+    while len(seeds) < trial.deals:
+        if trial.select is None or trial.select(game, seed):
+            seeds.append(seed)
+        seed += 1
+    return seeds
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("trial", GAMES, ids=ids(GAMES))
 def test_ismcts_beats_the_heuristic(trial: Trial) -> None:
     game = load(trial)
-    assert_better(table_gains(game, trial.ismcts, trial.baseline, trial.deals, 4000),
+    assert_better(table_gains(game, trial.ismcts, trial.baseline, seeds_for(game, trial)),
                   trial.margin, trial.confidence)
 
 
@@ -242,7 +270,8 @@ def test_same_seed_same_moves(game_id: str, spec: str) -> None:
 
 def test_agents_draw_only_from_their_own_generator() -> None:
     game = parlour.load_game("hearts", end_score=1)
-    _, obs = next((s, o) for s, o in decisions(game, 9) if len(o.legal_actions) > 4)
+    _, obs = next((s, o) for s, o in decisions(game, 9)
+                  if o.phase == "play" and len(o.legal_actions) > 4)
     first = [ISMCTSAgent(game, obs.seat, Random(7), iterations=40).act(obs) for _ in range(2)]
     assert first[0] == first[1]
     picks = {PIMCAgent(game, obs.seat, Random(seed), worlds=1).act(obs) for seed in range(12)}
@@ -252,6 +281,13 @@ def test_agents_draw_only_from_their_own_generator() -> None:
 # --- options -------------------------------------------------------------------------------
 def hearts() -> Game[Any]:
     return parlour.load_game("hearts", end_score=1)
+
+
+def play_choice(game: Game[Any], seed: int, moves: int) -> Observation:
+    """The first decision of a random game where search weighs at least `moves` moves (the
+    Hearts heuristic proposes its own pass alone, and one of each set of equivalent cards)."""
+    agent = ISMCTSAgent(game, 0, Random(0))
+    return next(o for _, o in decisions(game, seed) if len(agent.candidates(o)) >= moves)
 
 
 def test_options_arrive_as_text_from_specs() -> None:
@@ -282,7 +318,7 @@ def test_time_alone_lifts_the_count_limit_and_both_keep_it() -> None:
 
 def test_time_limited_search_stops_and_reports() -> None:
     game = hearts()
-    _, obs = next((s, o) for s, o in decisions(game, 3) if len(o.legal_actions) > 2)
+    obs = play_choice(game, 3, 3)
     agent = ISMCTSAgent(game, obs.seat, Random(0), time=0.05)
     assert agent.act(obs) in obs.legal_actions
     assert agent.report is not None
@@ -355,14 +391,15 @@ def test_bad_options_name_the_option_and_the_spec(spec: str, words: list[str]) -
 
 def test_halving_spends_the_budget_in_rounds_on_shared_worlds() -> None:
     game = hearts()
-    _, obs = next((s, o) for s, o in decisions(game, 3) if len(o.legal_actions) >= 4)
-    k = len(obs.legal_actions)
-    agent = ISMCTSAgent(game, obs.seat, Random(0), iterations=120)
+    agent = ISMCTSAgent(game, 0, Random(0), iterations=120)
+    _, obs = next((s, o) for s, o in decisions(game, 3) if len(agent.candidates(o)) >= 4)
+    k = len(agent.candidates(obs))
+    agent.seat = obs.seat
     report = agent.search(obs)
     rounds = math.ceil(math.log2(k))
     assert 120 - k * rounds <= report.iterations <= 120
     assert sum(report.visits.values()) == report.iterations
-    assert set(report.visits) == set(obs.legal_actions)  # every action got the first round
+    assert set(report.visits) == set(agent.candidates(obs))  # every move got the first round
     choice = agent.act(obs)  # a finalist: it survived every round, so it has the most visits
     assert agent.report is not None
     assert agent.report.visits[choice] == max(agent.report.visits.values())
@@ -370,7 +407,7 @@ def test_halving_spends_the_budget_in_rounds_on_shared_worlds() -> None:
 
 def test_root_ucb_plays_the_most_visited_action() -> None:
     game = hearts()
-    _, obs = next((s, o) for s, o in decisions(game, 3) if len(o.legal_actions) >= 3)
+    obs = play_choice(game, 3, 3)
     agent = ISMCTSAgent(game, obs.seat, Random(0), iterations=150, root="ucb")
     choice = agent.act(obs)
     assert agent.report is not None
@@ -398,8 +435,8 @@ def test_a_single_legal_action_is_played_without_searching() -> None:
 
 def test_search_names_the_game_when_a_sampled_world_disagrees() -> None:
     game = hearts()
-    _, obs = next((s, o) for s, o in decisions(game, 6) if len(o.legal_actions) > 1)
-    agent = PIMCAgent(game, obs.seat, Random(0), worlds=1)
+    obs = play_choice(game, 6, 2)
+    agent = PIMCAgent(game, obs.seat, Random(0), worlds=1, moves="legal")
     wrong = type(obs)(**{**{f: getattr(obs, f) for f in obs.__dataclass_fields__},
                          "legal_actions": obs.legal_actions[:1] * 2})
     with pytest.raises(parlour.ParlourError, match=r"hearts\.sample_state"):
@@ -531,7 +568,8 @@ def test_moves_legal_and_random_rollouts_search_the_legal_actions() -> None:
 
 
 def test_a_policy_without_candidates_leaves_the_legal_actions() -> None:
-    game = hearts()
+    game = parlour.load_game("spades", target=1, mercy=True)
+    assert not hasattr(make_agent("heuristic", game, 0, Random(0)), "candidates")
     _, obs = next((s, o) for s, o in decisions(game, 3) if len(o.legal_actions) > 2)
     assert ISMCTSAgent(game, obs.seat, Random(0)).candidates(obs) == obs.legal_actions
 
