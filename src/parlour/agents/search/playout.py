@@ -95,18 +95,24 @@ class Playout:
 
         A forced move needs no policy: it is played as it is.
         """
-        legal = state.legal_actions()
+        if not self.agents:
+            legal = state.legal_actions()
+            state.apply_without_undo(legal[int(self.rng.random() * len(legal))]
+                                     if len(legal) > 1 else legal[0])
+            return
+        player: int = state.current_player  # type: ignore[assignment]
+        observation = state.observe(player)
+        legal = observation.legal_actions
         if len(legal) == 1:
             state.apply_without_undo(legal[0])
             return
-        if not self.agents:
-            state.apply_without_undo(legal[int(self.rng.random() * len(legal))])
-            return
-        player: int = state.current_player  # type: ignore[assignment]
-        action = self.agents[player].act(state.observe(player))
+        action = self.agents[player].act(observation)
         if isinstance(action, str):
             action = self.game.parse_action(action, state)
-        state.apply(action)
+        if action in legal:
+            state.apply_without_undo(action)
+        else:
+            state.apply(action)  # refused with the game's reason
 
     def _with_agents(self, state: State[Any], stop: int | None) -> None:
         play = self.play_policy

@@ -348,6 +348,37 @@ def choose_play(k: Knowledge) -> tuple[int, str]:
     return top(k.legal), "highest"
 
 
+def distinct_plays(observation: HeartsObservation, legal: int, chosen: int = -1) -> list[int]:
+    """The legal cards that make different moves: one of each set of equivalent cards, the
+    lowest, or `chosen` where it is in the set.
+
+    Two cards of a suit are the same move when every card between them is in this hand or was
+    played in a finished trick (a card in the trick in progress still counts: it may be beaten
+    by one and not the other), and neither is the Q♠, the one card worth other points.
+    """
+    gone = 0
+    for _, cards in observation.tricks:
+        for played in cards:
+            gone |= 1 << played
+    plays: list[int] = []
+    for suit in (CLUBS, DIAMONDS, SPADES, HEARTS):
+        run = False
+        for card in range(suit << 4 | 2, suit << 4 | (ACE + 1)):
+            if card == QUEEN_OF_SPADES:
+                if legal & QS_BIT:
+                    plays.append(card)
+                run = False
+            elif legal >> card & 1:
+                if not run:
+                    plays.append(card)
+                elif card == chosen:
+                    plays[-1] = card
+                run = True
+            elif not gone >> card & 1:
+                run = False
+    return plays
+
+
 class HeartsHeuristic:
     """Rule-of-thumb Hearts with card counting: see the module docstring and docs/agents.md.
 
@@ -373,3 +404,17 @@ class HeartsHeuristic:
             return PASS[top(legal)]
         card, self.last_rule = choose_play(Knowledge.read(observation, legal))
         return PLAY[card]
+
+    def candidates(self, observation: HeartsObservation) -> tuple[Action, ...]:
+        """The moves a search agent weighs (``moves=auto``): this bot's own pass, and in the
+        play one card of each set of equivalent ones (`distinct_plays`), this bot's own
+        choice for its set."""
+        if observation.phase == "pass":
+            return (self.act(observation),)
+        legal = 0
+        for action in observation.legal_actions:
+            legal |= 1 << action.card  # type: ignore[attr-defined]
+        if legal & (legal - 1) == 0:
+            return observation.legal_actions
+        chosen, _ = choose_play(Knowledge.read(observation, legal))
+        return tuple(PLAY[card] for card in distinct_plays(observation, legal, chosen))
