@@ -34,7 +34,7 @@ def test_the_queen_of_spades_is_never_merged_with_its_neighbours() -> None:
 
 def test_a_card_in_the_trick_in_progress_keeps_its_neighbours_apart() -> None:
     # the T♥ on the table beats the 9♥ and loses to the J♥
-    obs = position("9♥ J♥ 2♠", trick_cards="T♥", leader=3, tricks=PLAYED)
+    obs = position("9♥ J♥ 2♠", trick="T♥", leader=3, tricks=PLAYED)
     assert names(distinct_plays(obs, legal_mask(obs))) == ["9♥", "J♥"]
 
 
