@@ -70,14 +70,15 @@ def passed_out(game: Game[Any], seed: int) -> bool:
 
 
 GAMES = [
-    # One deal per game, against the new heuristic, which also plays the rollouts and (with
-    # opponents=policy) the other seats in the tree. 130 iterations is what 0.1 s of one core
-    # buys (benchmarks/ismcts_budget.py, docs/strength.md). A deal's outcome, averaged over
+    # One deal per game, against the new heuristic, which also plays the rollouts and the
+    # other seats in the tree (opponents=auto is policy for Hearts: Game.search_opponents).
+    # 130 iterations is what 0.1 s of one core buys (benchmarks/ismcts_budget.py,
+    # docs/strength.md). A deal's outcome, averaged over
     # the four seats, varies by about 5 points (who ends up with the Q♠) against an edge of
     # about 2.5, hence 40 deals. Measured at these seeds: +2.64 points per deal, 95% interval
     # +1.03 to +4.26, t = 3.31 (one-sided p = 0.001); at seeds from 5000, with 200 iterations
     # and before equivalent cards were merged: +1.98, t = 2.38 over 40 deals.
-    Trial("hearts", {"end_score": 1}, ismcts="ismcts:iterations=130,opponents=policy",
+    Trial("hearts", {"end_score": 1}, ismcts="ismcts:iterations=130",
           deals=40, margin=1.0),
     # One hand: the partnership ahead wins +1, the other -1; a seat's gain is 2/3 of its
     # partnership's edge. Against `heuristic-v1`, with it for rollouts, at 95%: measured at
@@ -96,10 +97,11 @@ GAMES = [
     # 4008 to 4103): +22.3 points per deal, t = 3.72 (one-sided p = 0.002).
     Trial("skat.ramsch", {"deals": 1}, ismcts="ismcts:iterations=200", deals=12, margin=5.0,
           select=passed_out),
-    # The other seats play the heuristic in the tree: a bluffing game's opponents must act
-    # on their own discs, which tree statistics over every sampled world cannot do. Measured at
+    # The other seats play the heuristic in the tree (opponents=auto is policy for Skull):
+    # a bluffing game's opponents must act on their own discs, which tree statistics over
+    # every sampled world cannot do. Measured at
     # these seeds: +0.292 per deal (a win is 1), t = 3.08 (one-sided p = 0.003).
-    Trial("skull", {"players": 3}, ismcts="ismcts:iterations=150,c=0.7,opponents=policy",
+    Trial("skull", {"players": 3}, ismcts="ismcts:iterations=150,c=0.7",
           deals=24, margin=0.1, fast_deals=30),
     # The heuristic proposes whole turns (the legal actions are a one-square menu). Without
     # them no search beats random play: no seat won a game of 10 deals with one-square moves.
@@ -312,7 +314,7 @@ def test_defaults() -> None:
     agent = ISMCTSAgent(hearts())
     assert (agent.count, agent.c, agent.time, agent.rollout, agent.horizon, agent.value) == (
         1000, 0.3, None, "auto", 1, "score")
-    assert (agent.root, agent.opponents, agent.moves) == ("halving", "tree", "auto")
+    assert (agent.root, agent.opponents, agent.moves) == ("halving", "auto", "auto")
     assert PIMCAgent(hearts()).count == 20
 
 
@@ -599,6 +601,25 @@ def test_opponents_policy_leaves_only_the_searchers_decisions_in_the_tree(rollou
                            rollout=rollout)
     tree, _ = modelled._search(obs)
     assert {a.card for a in edges_below(tree.root)} <= own  # the seat's own cards only
-    searched = ISMCTSAgent(game, obs.seat, Random(0), iterations=200, rollout=rollout)
+    searched = ISMCTSAgent(game, obs.seat, Random(0), iterations=200, rollout=rollout,
+                           opponents="tree")
     tree, _ = searched._search(obs)
     assert not {a.card for a in edges_below(tree.root)} <= own  # the others' cards as well
+
+
+@pytest.mark.parametrize(("spec", "rollout", "expected"), [
+    ("hearts", "heuristic", "policy"), ("skull:players=3", "heuristic", "policy"),
+    ("hearts", "random", "tree"), ("spades", "heuristic", "tree"), ("skat", "heuristic", "tree"),
+])
+def test_opponents_auto_follows_the_game_where_the_rollouts_play_a_policy(
+        spec: str, rollout: str, expected: str) -> None:
+    """`opponents=auto` (the default) models the other seats as the game's
+    `search_opponents` says, but only when the rollouts play a policy (random rollouts would
+    make random opponents)."""
+    game = parlour.load_game(spec)
+    agent = ISMCTSAgent(game, 0, Random(0), rollout=rollout)
+    assert agent.opponents == "auto"
+    assert agent.playout is not None
+    assert agent.modelled_opponents(game, agent.playout) == expected
+    forced = ISMCTSAgent(game, 0, Random(0), rollout=rollout, opponents="tree")
+    assert forced.modelled_opponents(game, forced.playout) == "tree"  # type: ignore[arg-type]

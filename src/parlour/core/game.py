@@ -478,6 +478,11 @@ class Game(Generic[S]):
     encoding_class: ClassVar[str] = ""
     """The game's `TensorEncoding` class as ``"module:attribute"``, imported on first use."""
 
+    search_opponents: ClassVar[str] = "tree"
+    """How ISMCTS models the other seats unless told (``ismcts:opponents=auto``): ``"tree"``
+    (their own tree statistics) or ``"policy"`` (they play the game's rollout policy on their
+    own view of each sampled world; measured stronger in Hearts and Skull, docs/search.md)."""
+
     console_view: ClassVar[str] = ""
     """The game's console `SeatView` as ``"module:Class"`` (empty: entry point, then built-in
     views, then the generic view; see docs/views.md). A string, so rules never import a face."""

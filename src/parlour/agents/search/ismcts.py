@@ -19,6 +19,8 @@ it took.
 - With ``opponents=policy`` the other seats do not choose in the tree: they play the rollout
   policy in each sampled world, acting on their own observation of it, and the tree holds only
   the searching seat's decisions (for games where a move depends on what only its seat holds).
+  The default, ``auto``, does this where the game's `Game.search_opponents` says so and the
+  rollouts play a policy (Hearts and Skull), and is ``tree`` otherwise.
 - The moves weighed at a node are the legal actions, or the rollout policy's candidates
   (``moves=auto``, `Playout.moves`) where it proposes some.
 - At the root (``root=halving``, the default) the aim is to find the best move, not to balance
@@ -194,9 +196,10 @@ class ISMCTSAgent(SearchAgent):
         opt.Option("root", opt.choice("halving", "ucb"), "halving",
                    "How the root spends the budget: sequential halving over common worlds, "
                    "or UCB like every other node."),
-        opt.Option("opponents", opt.choice("tree", "policy"), "tree",
-                   "How the other seats move in the tree: by their own statistics ('tree'), or "
-                   "as the rollout policy plays in each sampled world ('policy')."),
+        opt.Option("opponents", opt.choice("auto", "tree", "policy"), "auto",
+                   "How the other seats move in the tree: by their own statistics ('tree'), "
+                   "as the rollout policy plays in each sampled world ('policy'), or as the "
+                   "game suggests when the rollouts play a policy ('auto')."),
         opt.Option("reuse", opt.boolean, False,
                    "Keep the tree between decisions: the next search starts from the node of "
                    "the new observation, with its statistics."),
@@ -229,6 +232,13 @@ class ISMCTSAgent(SearchAgent):
                 tied = [a for a in tied if tree.mean(a) == top]
         return tied[self.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
 
+    def modelled_opponents(self, game: Game[Any], playout: Playout) -> str:
+        """``"tree"`` or ``"policy"``: the option, or for ``auto`` the game's
+        `Game.search_opponents` where the rollouts play a policy (else ``"tree"``)."""
+        if self.opponents != "auto":
+            return self.opponents
+        return type(game).search_opponents if playout.agents else "tree"
+
     def search(self, observation: Observation) -> SearchReport:
         """Search `observation` within the budget and describe what was found."""
         self._search(observation)
@@ -239,7 +249,8 @@ class ISMCTSAgent(SearchAgent):
         game, playout = self.ready(observation)
         tree = self._reused(observation) if self.reuse else None
         if tree is None:
-            tree = _Tree(game, playout, observation, self.c, self.rng.randrange, self.opponents)
+            tree = _Tree(game, playout, observation, self.c, self.rng.randrange,
+                         self.modelled_opponents(game, playout))
         self._last = tree if self.reuse else None
         clock = time.perf_counter
         start = clock()

@@ -369,6 +369,7 @@ class Hearts(Game[HeartsState]):
     }
     num_distinct_actions = 104
     encoding_class = "parlour.games.hearts.encoding:HeartsEncoding"
+    search_opponents = "policy"  # ISMCTS beats the heuristic only so (docs/search.md)
     parameters = (
         Param("end_score", int, 100,
               "The game ends after the deal in which a total reaches this.", min=1),
