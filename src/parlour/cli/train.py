@@ -36,6 +36,11 @@ def train(
     to_go: Annotated[bool, typer.Option(
         help="Learn from the reward still to come in the deal (Hearts: minus points taken).")
     ] = False,
+    advisor: Annotated[str, typer.Option(
+        help="An agent spec (heuristic) whose choice the network sees, with a learned bonus "
+             "on it: the bot starts as that agent and learns where to deviate.")] = "",
+    advisor_bonus: Annotated[float, typer.Option(
+        help="The advisor's starting bonus, in rewards divided by the game's scale.")] = 0.5,
     resume: Annotated[bool, typer.Option(
         help="Go on from the checkpoint in --out (its settings; --steps may extend it).")
     ] = False,
@@ -62,7 +67,8 @@ def train(
                                  steps_per_round=round_steps, hidden=sizes, lr=lr,
                                  batch=batch, epsilon_steps=epsilon_steps, to_go=to_go,
                                  pool=dmc.parse_pool(pool), eval_every=eval_every,
-                                 eval_deals=eval_deals)
+                                 eval_deals=eval_deals, advisor=advisor,
+                                 advisor_bonus=advisor_bonus)
         trainer = dmc.Trainer(config, out)
     run_with_progress(trainer)
     console.print(f"policy: {out / 'policy.npz'}  (play it as learned:{out / 'policy.npz'})")

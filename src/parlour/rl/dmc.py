@@ -27,7 +27,8 @@ from typing import Any
 import numpy as np
 
 from parlour.agents.learned import LearnedAgent, Policy
-from parlour.core import Game, ParlourError, derive_seed, load_game
+from parlour.agents.specs import make_agent
+from parlour.core import Game, ParlourError, derive_seed, load_game, make_rng
 from parlour.rl.table import AgentSource
 from parlour.rl.vector import VectorEnv
 
@@ -87,6 +88,11 @@ class TrainConfig:
     eval_deals: int = 40
     eval_game: str = ""
     """The game the evaluation plays; empty picks the one-deal form (SHORT_GAMES)."""
+    advisor: str = ""
+    """An agent spec (``heuristic``) whose choice the network sees as an input, its action
+    getting a learned bonus that starts at `advisor_bonus`: the bot starts as that agent and
+    learns where to deviate. Empty: no advisor."""
+    advisor_bonus: float = 0.5
 
     def __post_init__(self) -> None:
         self.hidden = tuple(int(h) for h in self.hidden)
@@ -132,7 +138,10 @@ def require_torch() -> Any:
     return torch
 
 
-def build_network(inputs: int, hidden: tuple[int, ...], outputs: int) -> Any:
+def build_network(inputs: int, hidden: tuple[int, ...], outputs: int,
+                  advisor_bonus: float | None = None) -> Any:
+    """A ReLU perceptron with one value per action id; with `advisor_bonus`, an `Advised`
+    one whose inputs end with the advisor's one-hot."""
     torch_ = require_torch()
     layers: list[Any] = []
     width = inputs
@@ -140,14 +149,46 @@ def build_network(inputs: int, hidden: tuple[int, ...], outputs: int) -> Any:
         layers += [torch_.nn.Linear(width, size), torch_.nn.ReLU()]
         width = size
     layers.append(torch_.nn.Linear(width, outputs))
-    return torch_.nn.Sequential(*layers)
+    network = torch_.nn.Sequential(*layers)
+    if advisor_bonus is None:
+        return network
+    return _advised_class()(network, outputs, advisor_bonus)
+
+
+def _advised_class() -> Any:
+    """`Advised`, defined once torch is there (torch is optional)."""
+    global Advised
+    if Advised is None:
+
+        class _Advised(torch.nn.Module):
+            """Values = the perceptron's + a learned bonus on the advisor's action (the last
+            `outputs` inputs are its one-hot), so an untrained network plays as the advisor."""
+
+            def __init__(self, mlp: Any, outputs: int, bonus: float) -> None:
+                super().__init__()
+                self.mlp = mlp
+                self.outputs = outputs
+                self.bonus = torch.nn.Parameter(torch.tensor(float(bonus)))
+
+            def forward(self, x: Any) -> Any:
+                return self.mlp(x) + self.bonus * x[:, -self.outputs:]
+
+        Advised = _Advised
+    return Advised
+
+
+Advised: Any = None
 
 
 def export_policy(network: Any, meta: dict[str, Any]) -> Policy:
-    """The network's layers as numpy arrays (weights transposed to inputs x outputs)."""
-    linear = [m for m in network if isinstance(m, torch.nn.Linear)]
+    """The network's layers as numpy arrays (weights transposed to inputs x outputs); an
+    advised network's bonus goes to the meta as ``advisor_bonus``."""
+    mlp = getattr(network, "mlp", network)
+    linear = [m for m in mlp if isinstance(m, torch.nn.Linear)]
     layers = [(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy())
               for m in linear]
+    if hasattr(network, "bonus"):
+        meta = {**meta, "advisor_bonus": float(network.bonus.detach())}
     return Policy(layers, meta)
 
 
@@ -188,9 +229,16 @@ class Trainer:
         self.out = Path(out)
         self.game = load_game(config.game)
         self.encoding = self.game.encoding
-        self.inputs = int(np.prod(self.encoding.shape))
+        self.features = int(np.prod(self.encoding.shape))
+        self.inputs = self.features
+        self.advisor: Any = None
+        if config.advisor:
+            self.inputs += self.encoding.num_actions
+            self.advisor = make_agent(config.advisor, self.game, 0,
+                                      make_rng(config.seed, "advisor"))
         torch_.manual_seed(derive_seed(config.seed, "torch"))
-        self.network = build_network(self.inputs, config.hidden, self.encoding.num_actions)
+        self.network = build_network(self.inputs, config.hidden, self.encoding.num_actions,
+                                     config.advisor_bonus if config.advisor else None)
         self.optimizer = torch_.optim.Adam(self.network.parameters(), lr=config.lr)
         self.round = 0
         self.decisions = 0
@@ -216,6 +264,7 @@ class Trainer:
             "log": self.log, "network": self.network.state_dict(),
             "optimizer": self.optimizer.state_dict(),
             "snapshots": [[(w, b) for w, b in p.layers] for p in self.snapshots],
+            "snapshot_meta": [p.meta for p in self.snapshots],
             "buffer": (np.array(self.buffer_x, dtype=np.float32).reshape(-1, self.inputs),
                        list(self.buffer_a), list(self.buffer_g)),
         }
@@ -238,8 +287,9 @@ class Trainer:
         trainer.optimizer.load_state_dict(data["optimizer"])
         for key in ("round", "decisions", "moves", "updates", "seconds", "log"):
             setattr(trainer, key, data[key])
-        meta = trainer.meta()
-        trainer.snapshots = [Policy(layers, meta) for layers in data["snapshots"]]
+        metas = data.get("snapshot_meta") or [trainer.meta()] * len(data["snapshots"])
+        trainer.snapshots = [Policy(layers, meta)
+                             for layers, meta in zip(data["snapshots"], metas, strict=True)]
         x, a, g = data["buffer"]
         trainer.buffer_x, trainer.buffer_a, trainer.buffer_g = list(x), list(a), list(g)
         return trainer
@@ -249,7 +299,7 @@ class Trainer:
         return {"game": self.game.spec, "shape": list(self.encoding.shape),
                 "num_actions": self.encoding.num_actions, "algorithm": "deep monte-carlo",
                 "seed": config.seed, "decisions": self.decisions, "hidden": list(config.hidden),
-                "pool": config.pool}
+                "pool": config.pool, "advisor": config.advisor}
 
     def policy(self) -> Policy:
         return export_policy(self.network, self.meta())
@@ -290,18 +340,19 @@ class Trainer:
                         per_deal=config.per_deal, relative=True)
         explore = np.random.default_rng(derive_seed(seed, "explore"))
         observations, masks, seats = env.reset()
+        inputs = self.network_inputs(observations, env)
         pending: list[dict[int, list[tuple[np.ndarray, int, float]]]] = [
             {} for _ in range(config.num_envs)]
         scale = config.scale
         for _ in range(config.steps_per_round):
-            actions = self.choose(observations, masks, explore)
+            actions = self.choose(inputs, masks, explore)
             for index in range(config.num_envs):
                 trail = pending[index].setdefault(int(seats[index]), [])
                 already = (self.encoding.deal_progress(env.views[index])  # type: ignore[attr-defined]
                            / scale if config.to_go else 0.0)
-                trail.append((observations[index].reshape(-1).copy(), int(actions[index]),
-                              already))
+                trail.append((inputs[index].copy(), int(actions[index]), already))
             observations, masks, seats, rewards, paid, _ = env.step(actions)
+            inputs = self.network_inputs(observations, env)
             self.decisions += config.num_envs
             for index in np.flatnonzero(paid).tolist():
                 for seat, trail in pending[index].items():
@@ -315,12 +366,24 @@ class Trainer:
         self.moves += env.moves
         self.round += 1
 
-    def choose(self, observations: np.ndarray, masks: np.ndarray,
+    def network_inputs(self, observations: np.ndarray, env: VectorEnv) -> np.ndarray:
+        """The batch the network reads: the encodings, then (advised) the advisor's one-hot."""
+        flat = observations.reshape(len(observations), -1)
+        if self.advisor is None:
+            return flat
+        inputs = np.zeros((len(flat), self.inputs), dtype=np.float32)
+        inputs[:, :self.features] = flat
+        encoding = self.encoding
+        for index, view in enumerate(env.views):
+            choice = encoding.action_id(self.advisor.act(view), view)
+            inputs[index, self.features + choice] = 1.0
+        return inputs
+
+    def choose(self, inputs: np.ndarray, masks: np.ndarray,
                explore: np.random.Generator) -> np.ndarray:
         """Epsilon-greedy over the legal ids, with one batched forward pass."""
         with torch.no_grad():
-            values = self.network(torch.from_numpy(
-                observations.reshape(len(observations), -1))).numpy()
+            values = self.network(torch.from_numpy(inputs)).numpy()
         values = np.where(masks, values, -np.inf)
         actions = values.argmax(axis=1)
         wander = explore.random(len(actions)) < self.epsilon()
