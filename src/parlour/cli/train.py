@@ -41,6 +41,14 @@ def train(
              "on it: the bot starts as that agent and learns where to deviate.")] = "",
     advisor_bonus: Annotated[float, typer.Option(
         help="The advisor's starting bonus, in rewards divided by the game's scale.")] = 0.5,
+    targets: Annotated[str, typer.Option(
+        help="returns: learn each decision's reward (Deep Monte-Carlo); rollouts: try every "
+             "legal action and play the deal out with the advisor, learn each one's result "
+             "relative to the advisor's choice.")] = "returns",
+    replay: Annotated[int, typer.Option(
+        help="Rollout targets: the latest decisions kept to learn from again.")] = 16_384,
+    reuse: Annotated[int, typer.Option(
+        help="Rollout targets: gradient steps per batch of new decisions.")] = 8,
     resume: Annotated[bool, typer.Option(
         help="Go on from the checkpoint in --out (its settings; --steps may extend it).")
     ] = False,
@@ -68,7 +76,8 @@ def train(
                                  batch=batch, epsilon_steps=epsilon_steps, to_go=to_go,
                                  pool=dmc.parse_pool(pool), eval_every=eval_every,
                                  eval_deals=eval_deals, advisor=advisor,
-                                 advisor_bonus=advisor_bonus)
+                                 advisor_bonus=advisor_bonus, targets=targets,
+                                 replay=replay, reuse=reuse)
         trainer = dmc.Trainer(config, out)
     run_with_progress(trainer)
     console.print(f"policy: {out / 'policy.npz'}  (play it as learned:{out / 'policy.npz'})")

@@ -93,6 +93,16 @@ class TrainConfig:
     getting a learned bonus that starts at `advisor_bonus`: the bot starts as that agent and
     learns where to deviate. Empty: no advisor."""
     advisor_bonus: float = 0.5
+    targets: str = "returns"
+    """What a decision learns from: ``returns``, the reward its seat got (Deep Monte-Carlo);
+    or ``rollouts`` (needs an advisor): every legal action is tried from the true state and
+    the deal played out by the advisor in every seat, and the network regresses each
+    action's result relative to the advisor's own choice (rollout policy improvement)."""
+    replay: int = 16_384
+    """Rollout targets: how many of the latest decisions are kept to learn from again."""
+    reuse: int = 8
+    """Rollout targets: gradient steps (on batches drawn from the kept decisions) per
+    `batch` new decisions."""
 
     def __post_init__(self) -> None:
         self.hidden = tuple(int(h) for h in self.hidden)
@@ -102,6 +112,15 @@ class TrainConfig:
             if int(getattr(self, name)) < 1:
                 raise ParlourError(f"training setting {name} must be at least 1, "
                                    f"not {getattr(self, name)}")
+        if self.targets not in ("returns", "rollouts"):
+            raise ParlourError(f"training targets must be returns or rollouts, not "
+                               f"{self.targets!r}")
+        if self.targets == "rollouts" and not self.advisor:
+            raise ParlourError("rollout targets need an advisor (--advisor heuristic): it "
+                               "plays the rollouts")
+        if self.replay < self.batch or self.reuse < 1:
+            raise ParlourError(f"replay ({self.replay}) must hold a batch ({self.batch}) and "
+                               f"reuse ({self.reuse}) be at least 1")
         if not self.pool or min(self.pool.values()) < 0 or sum(self.pool.values()) <= 0:
             raise ParlourError(f"the opponent pool needs positive weights, not {self.pool}")
 
@@ -250,6 +269,10 @@ class Trainer:
         self.buffer_x: list[np.ndarray] = []
         self.buffer_a: list[int] = []
         self.buffer_g: list[float] = []
+        self.buffer_t: list[np.ndarray] = []
+        """Rollout targets: per decision, one value per action id (NaN where not legal)."""
+        self.fresh = 0
+        """Rollout decisions collected since the last gradient steps."""
 
     # --- checkpoints --------------------------------------------------------------------
     @property
@@ -267,6 +290,9 @@ class Trainer:
             "snapshot_meta": [p.meta for p in self.snapshots],
             "buffer": (np.array(self.buffer_x, dtype=np.float32).reshape(-1, self.inputs),
                        list(self.buffer_a), list(self.buffer_g)),
+            "buffer_targets": np.array(self.buffer_t, dtype=np.float32).reshape(
+                -1, self.encoding.num_actions),
+            "fresh": self.fresh,
         }
         temporary = self.checkpoint_path.with_suffix(".tmp")
         torch.save(data, temporary)
@@ -292,6 +318,8 @@ class Trainer:
                              for layers, meta in zip(data["snapshots"], metas, strict=True)]
         x, a, g = data["buffer"]
         trainer.buffer_x, trainer.buffer_a, trainer.buffer_g = list(x), list(a), list(g)
+        trainer.buffer_t = list(data.get("buffer_targets", []))
+        trainer.fresh = data.get("fresh", 0)
         return trainer
 
     def meta(self) -> dict[str, Any]:
@@ -299,7 +327,7 @@ class Trainer:
         return {"game": self.game.spec, "shape": list(self.encoding.shape),
                 "num_actions": self.encoding.num_actions, "algorithm": "deep monte-carlo",
                 "seed": config.seed, "decisions": self.decisions, "hidden": list(config.hidden),
-                "pool": config.pool, "advisor": config.advisor}
+                "pool": config.pool, "advisor": config.advisor, "targets": config.targets}
 
     def policy(self) -> Policy:
         return export_policy(self.network, self.meta())
@@ -346,7 +374,15 @@ class Trainer:
         scale = config.scale
         for _ in range(config.steps_per_round):
             actions = self.choose(inputs, masks, explore)
+            if config.targets == "rollouts":
+                for index in range(config.num_envs):
+                    if masks[index].sum() > 1:
+                        self.buffer_x.append(inputs[index].copy())
+                        self.buffer_t.append(self.rollout_targets(env, index))
+                        self.fresh += 1
             for index in range(config.num_envs):
+                if config.targets == "rollouts":
+                    break
                 trail = pending[index].setdefault(int(seats[index]), [])
                 already = (self.encoding.deal_progress(env.views[index])  # type: ignore[attr-defined]
                            / scale if config.to_go else 0.0)
@@ -379,6 +415,39 @@ class Trainer:
             inputs[index, self.features + choice] = 1.0
         return inputs
 
+    def rollout_targets(self, env: VectorEnv, index: int) -> np.ndarray:
+        """Per legal action id of game `index`'s decision: the seat's result over the rest of
+        the deal (its own minus the others' mean, over the scale) when it plays that action
+        and the advisor plays every seat after, minus the same for the advisor's choice.
+        NaN for the other ids. Played from the true state: the network sees only the
+        observation, so it learns the expectation over the worlds that observation allows."""
+        state = env.tables[index].state
+        view = env.views[index]
+        seat = state.current_player
+        encoding = self.encoding
+        targets = np.full(encoding.num_actions, np.nan, dtype=np.float32)
+        for action in view.legal_actions:
+            playout = state.clone(quiet=True)
+            playout.apply_without_undo(action)
+            targets[encoding.action_id(action, view)] = self.play_out(playout, seat)
+        advice = encoding.action_id(self.advisor.act(view), view)
+        targets -= targets[advice]
+        return targets
+
+    def play_out(self, state: Any, seat: int) -> float:
+        """Play `state` to the end of its deal with the advisor in every seat: `seat`'s
+        change of standing relative to the others, over the scale."""
+        deal = state.deal_number
+        before = state.running_returns()
+        advisor = self.advisor
+        while not state.is_terminal and state.deal_number == deal:
+            legal = state.legal_actions()
+            state.apply_without_undo(legal[0] if len(legal) == 1
+                                     else advisor.act(state.observe(state.current_player)))
+        gained = [b - a for a, b in zip(before, state.running_returns(), strict=True)]
+        mine = gained[seat]
+        return (mine - (sum(gained) - mine) / (len(gained) - 1)) / self.config.scale
+
     def choose(self, inputs: np.ndarray, masks: np.ndarray,
                explore: np.random.Generator) -> np.ndarray:
         """Epsilon-greedy over the legal ids, with one batched forward pass."""
@@ -395,7 +464,18 @@ class Trainer:
 
     def learn(self) -> None:
         """One gradient step on every full batch of collected decisions."""
-        batch = self.config.batch
+        config = self.config
+        batch = config.batch
+        while self.buffer_t and self.fresh >= batch:
+            self.fresh -= batch
+            excess = len(self.buffer_t) - config.replay
+            if excess > 0:
+                del self.buffer_x[:excess], self.buffer_t[:excess]
+            draw = np.random.default_rng(derive_seed(config.seed, "replay", self.updates))
+            for _ in range(config.reuse):
+                picks = draw.integers(len(self.buffer_t), size=batch)
+                self.rollout_step(np.stack([self.buffer_x[i] for i in picks]),
+                                  np.stack([self.buffer_t[i] for i in picks]))
         while len(self.buffer_a) >= batch:
             x = torch.from_numpy(np.stack(self.buffer_x[:batch]))
             a = torch.tensor(self.buffer_a[:batch], dtype=torch.int64)
@@ -408,6 +488,18 @@ class Trainer:
             torch.nn.utils.clip_grad_norm_(self.network.parameters(), 40.0)
             self.optimizer.step()
             self.updates += 1
+
+    def rollout_step(self, inputs: np.ndarray, targets: np.ndarray) -> None:
+        """One gradient step: squared error of every legal action's value (NaN: not legal)."""
+        t = torch.from_numpy(targets)
+        legal = ~torch.isnan(t)
+        q = self.network(torch.from_numpy(inputs))
+        loss = ((q - torch.nan_to_num(t)) ** 2 * legal).sum() / legal.sum()
+        self.optimizer.zero_grad()
+        loss.backward()  # type: ignore[no-untyped-call]
+        torch.nn.utils.clip_grad_norm_(self.network.parameters(), 40.0)
+        self.optimizer.step()
+        self.updates += 1
 
     # --- evaluating -----------------------------------------------------------------------
     def evaluate(self) -> dict[str, Any]:
