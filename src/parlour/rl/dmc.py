@@ -424,6 +424,7 @@ class Trainer:
         state = env.tables[index].state
         view = env.views[index]
         seat = state.current_player
+        assert seat is not None
         encoding = self.encoding
         targets = np.full(encoding.num_actions, np.nan, dtype=np.float32)
         for action in view.legal_actions:
@@ -446,7 +447,7 @@ class Trainer:
                                      else advisor.act(state.observe(state.current_player)))
         gained = [b - a for a, b in zip(before, state.running_returns(), strict=True)]
         mine = gained[seat]
-        return (mine - (sum(gained) - mine) / (len(gained) - 1)) / self.config.scale
+        return float(mine - (sum(gained) - mine) / (len(gained) - 1)) / self.config.scale
 
     def choose(self, inputs: np.ndarray, masks: np.ndarray,
                explore: np.random.Generator) -> np.ndarray:
@@ -496,7 +497,7 @@ class Trainer:
         q = self.network(torch.from_numpy(inputs))
         loss = ((q - torch.nan_to_num(t)) ** 2 * legal).sum() / legal.sum()
         self.optimizer.zero_grad()
-        loss.backward()  # type: ignore[no-untyped-call]
+        loss.backward()
         torch.nn.utils.clip_grad_norm_(self.network.parameters(), 40.0)
         self.optimizer.step()
         self.updates += 1
