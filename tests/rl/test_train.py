@@ -209,3 +209,26 @@ def test_a_rollout_run_resumes_exactly_and_plays_as_an_advised_policy(tmp_path: 
     assert not record.faults
     with pytest.raises(parlour.ParlourError, match="advisor"):
         dmc.TrainConfig(**{**ROLLOUTS, "advisor": ""})
+
+
+def test_a_play_margin_changes_the_policy_file_not_the_training(tmp_path: Path) -> None:
+    """--play-margin raises the advisor's bonus for some action ids in the policy file only:
+    the network learned is the same, and a large enough margin plays as the advisor."""
+    config = {**ROLLOUTS, "steps": 2 * 8 * 4}
+    plain = dmc.Trainer(dmc.TrainConfig(**config), tmp_path / "plain").run()
+    margined = dmc.Trainer(dmc.TrainConfig(**{**config, "play_margin": {"0-103": 50.0}}),
+                           tmp_path / "margined")
+    policy = margined.run()
+    assert same_policy(plain, policy)
+    bonus = np.asarray(Policy.load(tmp_path / "margined" / "policy.npz").advisor_bonus)
+    assert bonus.shape == (104,) and bonus.min() == pytest.approx(plain.advisor_bonus + 50)
+    game = parlour.load_game("hearts:end_score=1")
+    seats = [f"learned:{tmp_path / 'margined' / 'policy.npz'}", "heuristic", "heuristic",
+             "heuristic"]
+    learned = parlour.Match(game, seats, seed=9).run()
+    heuristic = parlour.Match(game, ["heuristic"] * 4, seed=9).run()
+    assert [m.action for m in learned.moves] == [m.action for m in heuristic.moves]
+    assert dmc.parse_margins("0-51=0.3, 52-103=0") == {"0-51": 0.3, "52-103": 0.0}
+    for bad in ("0-51", "51-0=1", "x=1"):
+        with pytest.raises(parlour.ParlourError, match="0-51"):
+            dmc.parse_margins(bad)

@@ -7,7 +7,8 @@ naming the game and the observation shape. The agent encodes its observation
 
 An *advised* policy (its meta names an ``advisor``, an agent spec such as ``heuristic``) also
 sees which action that agent would play: the one-hot of the advisor's action id follows the
-encoding in the input, and ``advisor_bonus`` is added to that action's value, so a network
+encoding in the input, and ``advisor_bonus`` (one number, or one per action id) is added
+to that action's value, so a network
 that has learned nothing plays exactly as its advisor and training teaches it where to deviate.
 The advisor must decide from the observation alone (the Hearts heuristic does).
 
@@ -42,7 +43,10 @@ class Policy:
         self.meta = meta
         self.advisor: str = str(meta.get("advisor") or "")
         """The agent spec whose choice the network sees (empty: none)."""
-        self.advisor_bonus = float(meta.get("advisor_bonus", 0.0))
+        bonus = meta.get("advisor_bonus", 0.0)
+        self.advisor_bonus: float | np.ndarray = (
+            np.asarray(bonus, dtype=np.float32) if isinstance(bonus, list) else float(bonus))
+        """Added to the advised action's value: one number, or one per action id."""
 
     @property
     def input_size(self) -> int:

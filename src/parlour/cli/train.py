@@ -41,6 +41,9 @@ def train(
              "on it: the bot starts as that agent and learns where to deviate.")] = "",
     advisor_bonus: Annotated[float, typer.Option(
         help="The advisor's starting bonus, in rewards divided by the game's scale.")] = 0.5,
+    play_margin: Annotated[str, typer.Option(
+        help="Extra margin for overruling the advisor in the policy file, by action ids: "
+             "0-51=0.3 (training is unchanged; allowed with --resume).")] = "",
     targets: Annotated[str, typer.Option(
         help="returns: learn each decision's reward (Deep Monte-Carlo); rollouts: try every "
              "legal action and play the deal out with the advisor, learn each one's result "
@@ -61,7 +64,8 @@ def train(
 
     dmc.require_torch()
     if resume:
-        trainer = dmc.Trainer.resume(out, steps=steps)
+        trainer = dmc.Trainer.resume(
+            out, steps=steps, play_margin=dmc.parse_margins(play_margin) if play_margin else None)
     else:
         if (out / "checkpoint.pt").exists():
             raise ParlourError(f"{str(out)!r} holds a run already: add --resume to go on, or "
@@ -77,6 +81,7 @@ def train(
                                  pool=dmc.parse_pool(pool), eval_every=eval_every,
                                  eval_deals=eval_deals, advisor=advisor,
                                  advisor_bonus=advisor_bonus, targets=targets,
+                                 play_margin=dmc.parse_margins(play_margin),
                                  replay=replay, reuse=reuse)
         trainer = dmc.Trainer(config, out)
     run_with_progress(trainer)

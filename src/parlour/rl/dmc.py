@@ -93,6 +93,11 @@ class TrainConfig:
     getting a learned bonus that starts at `advisor_bonus`: the bot starts as that agent and
     learns where to deviate. Empty: no advisor."""
     advisor_bonus: float = 0.5
+    """With rollout targets a fixed margin: a learned advantage must exceed it to overrule."""
+    play_margin: dict[str, float] = field(default_factory=dict)
+    """Extra bonus for the advised action in the policy file (and the evaluations), by action
+    ids (``"0-51"``: ids 0 to 51): a deviation there must clear a larger margin. Training and
+    the pool's snapshots do not use it, so it never changes what is learned."""
     targets: str = "returns"
     """What a decision learns from: ``returns``, the reward its seat got (Deep Monte-Carlo);
     or ``rollouts`` (needs an advisor): every legal action is tried from the true state and
@@ -121,6 +126,9 @@ class TrainConfig:
         if self.replay < self.batch or self.reuse < 1:
             raise ParlourError(f"replay ({self.replay}) must hold a batch ({self.batch}) and "
                                f"reuse ({self.reuse}) be at least 1")
+        self.play_margin = {str(k): float(v) for k, v in self.play_margin.items()}
+        for ids in self.play_margin:
+            id_range(ids)
         if not self.pool or min(self.pool.values()) < 0 or sum(self.pool.values()) <= 0:
             raise ParlourError(f"the opponent pool needs positive weights, not {self.pool}")
 
@@ -136,6 +144,33 @@ class TrainConfig:
     @property
     def evaluation_game(self) -> str:
         return self.eval_game or SHORT_GAMES.get(load_game(self.game).id, self.game)
+
+
+def id_range(text: str) -> range:
+    """``"0-51"`` (inclusive) or ``"7"`` as a range of action ids."""
+    low, dash, high = text.partition("-")
+    try:
+        first, last = int(low), int(high if dash else low)
+    except ValueError:
+        raise ParlourError(f"action ids {text!r}: expected a range like 0-51 or one id"
+                           ) from None
+    if first < 0 or last < first:
+        raise ParlourError(f"action ids {text!r}: expected a range like 0-51 or one id")
+    return range(first, last + 1)
+
+
+def parse_margins(text: str) -> dict[str, float]:
+    """``0-51=0.3,52-103=0`` as a dict of id ranges to margins."""
+    margins: dict[str, float] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        ids, _, value = part.partition("=")
+        try:
+            margins[ids.strip()] = float(value)
+        except ValueError:
+            raise ParlourError(f"--play-margin entry {part!r}: expected IDS=NUMBER, like "
+                               "0-51=0.3") from None
+        id_range(ids.strip())
+    return margins
 
 
 def parse_pool(text: str) -> dict[str, float]:
@@ -258,6 +293,8 @@ class Trainer:
         torch_.manual_seed(derive_seed(config.seed, "torch"))
         self.network = build_network(self.inputs, config.hidden, self.encoding.num_actions,
                                      config.advisor_bonus if config.advisor else None)
+        if config.targets == "rollouts":
+            self.network.bonus.requires_grad_(False)
         self.optimizer = torch_.optim.Adam(self.network.parameters(), lr=config.lr)
         self.round = 0
         self.decisions = 0
@@ -299,8 +336,10 @@ class Trainer:
         os.replace(temporary, self.checkpoint_path)
 
     @classmethod
-    def resume(cls, out: str | Path, steps: int | None = None) -> Trainer:
-        """The run checkpointed in `out`, ready to go on (to `steps` if given)."""
+    def resume(cls, out: str | Path, steps: int | None = None,
+               play_margin: dict[str, float] | None = None) -> Trainer:
+        """The run checkpointed in `out`, ready to go on (to `steps` if given; with
+        `play_margin` replaced if given, which changes the policy file, not the training)."""
         path = Path(out) / "checkpoint.pt"
         if not path.is_file():
             raise ParlourError(f"nothing to resume: no checkpoint at {str(path)!r}")
@@ -308,6 +347,8 @@ class Trainer:
         settings = data["config"]
         if steps is not None:
             settings["steps"] = steps
+        if play_margin is not None:
+            settings["play_margin"] = play_margin
         trainer = cls(TrainConfig(**settings), out)
         trainer.network.load_state_dict(data["network"])
         trainer.optimizer.load_state_dict(data["optimizer"])
@@ -329,7 +370,28 @@ class Trainer:
                 "seed": config.seed, "decisions": self.decisions, "hidden": list(config.hidden),
                 "pool": config.pool, "advisor": config.advisor, "targets": config.targets}
 
+    def title(self) -> str:
+        """What the learning curve shows: the method and the game."""
+        config = self.config
+        if config.targets == "rollouts":
+            return f"{config.game}: rollout targets, advised by {config.advisor}"
+        advised = f", advised by {config.advisor}" if config.advisor else ""
+        return f"{config.game}: Deep Monte-Carlo{advised}"
+
     def policy(self) -> Policy:
+        """The policy file's contents: the network, with `play_margin` on the bonus."""
+        policy = self.training_policy()
+        if not self.config.play_margin:
+            return policy
+        bonus = np.full(self.encoding.num_actions, policy.advisor_bonus, dtype=np.float32)
+        for ids, margin in self.config.play_margin.items():
+            span = id_range(ids)
+            bonus[span.start:span.stop] += margin
+        return Policy(policy.layers, {**policy.meta, "advisor_bonus": bonus.tolist(),
+                                      "play_margin": self.config.play_margin})
+
+    def training_policy(self) -> Policy:
+        """The network as it plays in training (the pool's snapshots)."""
         return export_policy(self.network, self.meta())
 
     # --- playing --------------------------------------------------------------------------
@@ -491,10 +553,16 @@ class Trainer:
             self.updates += 1
 
     def rollout_step(self, inputs: np.ndarray, targets: np.ndarray) -> None:
-        """One gradient step: squared error of every legal action's value (NaN: not legal)."""
+        """One gradient step: the squared error of every legal action's advantage over the
+        advisor's choice (NaN targets: not legal). The perceptron's value of an action minus
+        its value of the advisor's is the advantage; the advisor's bonus stays as set, a
+        margin a deviation must clear."""
         t = torch.from_numpy(targets)
         legal = ~torch.isnan(t)
-        q = self.network(torch.from_numpy(inputs))
+        x = torch.from_numpy(inputs)
+        values = self.network.mlp(x)
+        advice = x[:, -self.encoding.num_actions:]
+        q = values - (values * advice).sum(dim=1, keepdim=True)
         loss = ((q - torch.nan_to_num(t)) ** 2 * legal).sum() / legal.sum()
         self.optimizer.zero_grad()
         loss.backward()
@@ -541,10 +609,11 @@ class Trainer:
                 self.log.append(row)
                 with open(self.out / "log.jsonl", "a", encoding="utf-8") as file:
                     file.write(json.dumps(row) + "\n")
-                self.snapshots = [*self.snapshots, self.policy()][-self.config.snapshots:]
+                self.snapshots = [*self.snapshots, self.training_policy()
+                                  ][-self.config.snapshots:]
                 self.save_checkpoint()
                 self.policy().save(self.out / "policy.npz")
-                plot_curve(self.log, self.out / "curve.png", self.config.game)
+                plot_curve(self.log, self.out / "curve.png", self.title())
             if progress is not None:
                 progress(self, row)
         self.save_checkpoint()
@@ -582,7 +651,7 @@ def plot_curve(log: list[dict[str, Any]], path: Path, title: str) -> None:
     axes.axhline(0.0, color="grey", linewidth=0.8)
     axes.set_xlabel("learner decisions trained on")
     axes.set_ylabel("mean gain per deal (duplicate)")
-    axes.set_title(f"Deep Monte-Carlo on {title}")
+    axes.set_title(title)
     axes.legend()
     figure.tight_layout()
     figure.savefig(path)
