@@ -113,6 +113,12 @@ def test_train_usage_errors_exit_2_with_a_hint(tmp_path: Path) -> None:
     assert result.exit_code == 2
     result = runner.invoke(app, ["train", "skull", "--resume", "--out", str(tmp_path / "no")])
     assert result.exit_code == 2 and "nothing to resume" in result.output
+    result = runner.invoke(app, ["train", "hearts", "--out", str(tmp_path / "new"),
+                                 "--targets", "rollouts"])
+    assert result.exit_code == 2 and "--advisor" in result.output
+    result = runner.invoke(app, ["train", "hearts", "--out", str(tmp_path / "new"),
+                                 "--advisor", "heuristic", "--play-margin", "0-51"])
+    assert result.exit_code == 2 and "IDS=NUMBER" in result.output
 
 
 BLOCK_TORCH = """

@@ -40,7 +40,8 @@ def train(
         help="An agent spec (heuristic) whose choice the network sees, with a learned bonus "
              "on it: the bot starts as that agent and learns where to deviate.")] = "",
     advisor_bonus: Annotated[float, typer.Option(
-        help="The advisor's starting bonus, in rewards divided by the game's scale.")] = 0.5,
+        help="The bonus on the advisor's action, in rewards over the game's scale: "
+             "learned from this start with returns, a fixed margin with rollouts.")] = 0.5,
     play_margin: Annotated[str, typer.Option(
         help="Extra margin for overruling the advisor in the policy file, by action ids: "
              "0-51=0.3 (training is unchanged; allowed with --resume).")] = "",
