@@ -42,10 +42,10 @@ def play(game: Any, spec: str, baseline: str, deals: int) -> tuple[list[float], 
             while not state.is_terminal:
                 player = state.current_player
                 observation = state.observe(player)
-                start = time.perf_counter()
+                start = time.process_time()
                 action = agents[player].act(observation)
                 if player == seat:
-                    seconds.append(time.perf_counter() - start)
+                    seconds.append(time.process_time() - start)
                 state.apply(action)
             result = state.returns()
             total += result[seat] - (sum(result) - result[seat]) / (n - 1)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from random import Random
 
 import numpy as np
 import pytest
 
 import parlour
+from parlour.agents import make_agent
 from parlour.agents.learned import LearnedAgent, Policy, shipped_policy_path
 from parlour.core import AgentError
 
@@ -121,3 +123,49 @@ def test_the_shipped_hearts_bot_plays_from_the_command_line_without_torch() -> N
         capture_output=True, text=True)
     assert "torch imported: False" in result.stdout, result.stdout + result.stderr
     assert "Standings" in result.stdout and "learned" in result.stdout, result.stdout
+
+
+def advised_policy(game_id: str, bonus: float, scale: float = 0.0) -> Policy:
+    """A random network (times `scale`) advised by the heuristic with `bonus`."""
+    game = parlour.load_game(game_id)
+    rng = np.random.default_rng(1)
+    inputs = int(np.prod(game.observation_shape)) + game.encoding.num_actions
+    outputs = game.encoding.num_actions
+    layers = [(scale * rng.standard_normal((inputs, 16)).astype(np.float32), np.zeros(16)),
+              (scale * rng.standard_normal((16, outputs)).astype(np.float32), np.zeros(outputs))]
+    return Policy(layers, {"game": game.spec, "advisor": "heuristic", "advisor_bonus": bonus})
+
+
+def test_an_advised_policy_that_learned_nothing_plays_as_its_advisor(tmp_path: Path) -> None:
+    """The advisor's choice is an input and gets the bonus: a zero network copies the
+    heuristic move for move, through a saved file and the spec grammar."""
+    game = parlour.load_game("hearts:end_score=1")
+    advised_policy("hearts", 0.5).save(tmp_path / "advised.npz")
+    learner = parlour.Match(game, [f"learned:{tmp_path / 'advised.npz'}", "heuristic",
+                                   "heuristic", "heuristic"], seed=5).run()
+    heuristic = parlour.Match(game, ["heuristic"] * 4, seed=5).run()
+    assert [m.action for m in learner.moves] == [m.action for m in heuristic.moves]
+    assert not learner.faults
+
+
+def test_an_advised_policy_sees_the_advice_and_can_overrule_it() -> None:
+    game = parlour.load_game("hearts")
+    policy = advised_policy("hearts", 0.25, scale=1.0)
+    agent = LearnedAgent(game, policy, seat=0)
+    advisor = make_agent("heuristic", game, 0, Random(0))
+    state = game.new_state(seed=4)
+    overruled = 0
+    for _ in range(40):
+        observation = state.observe(state.current_player)
+        action = agent.act(observation)
+        advice = advisor.act(observation)
+        x = np.concatenate([game.encode(observation), np.zeros(104, dtype=np.float32)])
+        x[617 + advice.id] = 1.0
+        values = policy.values(x)
+        assert action.id == max((a.id for a in observation.legal_actions),
+                                key=lambda i: values[i])
+        overruled += action != advice
+        state.apply(action)
+    assert overruled > 0
+    with pytest.raises(AgentError, match="does not fit"):
+        LearnedAgent(parlour.load_game("hearts"), Policy(policy.layers, {"game": "hearts"}))

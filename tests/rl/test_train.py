@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from random import Random
 from typing import Any
 
 import numpy as np
@@ -16,6 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 import parlour
+from parlour.agents import make_agent
 from parlour.agents.learned import Policy
 from parlour.cli import app
 
@@ -111,6 +113,12 @@ def test_train_usage_errors_exit_2_with_a_hint(tmp_path: Path) -> None:
     assert result.exit_code == 2
     result = runner.invoke(app, ["train", "skull", "--resume", "--out", str(tmp_path / "no")])
     assert result.exit_code == 2 and "nothing to resume" in result.output
+    result = runner.invoke(app, ["train", "hearts", "--out", str(tmp_path / "new"),
+                                 "--targets", "rollouts"])
+    assert result.exit_code == 2 and "--advisor" in result.output
+    result = runner.invoke(app, ["train", "hearts", "--out", str(tmp_path / "new"),
+                                 "--advisor", "heuristic", "--play-margin", "0-51"])
+    assert result.exit_code == 2 and "IDS=NUMBER" in result.output
 
 
 BLOCK_TORCH = """
@@ -155,3 +163,78 @@ def test_to_go_targets_subtract_what_the_deal_already_gave() -> None:
     assert trainer.buffer_a == plain.buffer_a, "the same games and choices"
     assert trainer.buffer_g != plain.buffer_g
     assert len(set(plain.buffer_g)) < len(set(trainer.buffer_g))
+
+
+ROLLOUTS = {**TINY, "game": "hearts", "steps": 4 * 8 * 4, "steps_per_round": 4,
+            "advisor": "heuristic", "targets": "rollouts", "batch": 16, "replay": 64,
+            "reuse": 2, "eval_every": 2, "pool": {"heuristic": 1.0}}
+"""Four rounds of eight Hearts games, four learner decisions each, targets from rollouts."""
+
+
+def test_rollout_targets_score_every_legal_action_against_the_advisors() -> None:
+    """Each legal action's target is the deal played out by the advisor after it, relative to
+    the advisor's own choice (0); ids that are not legal are NaN."""
+    trainer = dmc.Trainer(dmc.TrainConfig(**ROLLOUTS), "unused")
+    game = trainer.game
+    env = dmc.VectorEnv(game, 1, ["heuristic", None, "heuristic", "heuristic"], seed=7)
+    env.reset()
+    view = env.views[0]
+    targets = trainer.rollout_targets(env, 0)
+    legal = [a.id for a in view.legal_actions]
+    assert sorted(np.flatnonzero(~np.isnan(targets)).tolist()) == sorted(legal)
+    advice = trainer.advisor.act(view).id
+    assert targets[advice] == 0.0
+    heuristic = make_agent("heuristic", game, 0, Random(0))
+
+    def played_out(action: Any) -> float:
+        state = env.tables[0].state.clone()
+        state.apply(action)
+        while state.deal_number == 0:
+            state.apply(heuristic.act(state.observe(state.current_player)))
+        points = [-r for r in state.running_returns()]
+        return -(points[1] - (sum(points) - points[1]) / 3) / 26
+
+    base = played_out(trainer.advisor.act(view))
+    for action in view.legal_actions:
+        assert targets[action.id] == pytest.approx(played_out(action) - base, abs=1e-5)
+    assert np.nanmin(targets) < 0.0, "some action does worse than the advisor's"
+
+
+def test_a_rollout_run_resumes_exactly_and_plays_as_an_advised_policy(tmp_path: Path) -> None:
+    whole = dmc.Trainer(dmc.TrainConfig(**ROLLOUTS), tmp_path / "whole")
+    final = whole.run()
+    parted = dmc.Trainer(dmc.TrainConfig(**ROLLOUTS), tmp_path / "parted")
+    parted.run(stop_after=2)
+    again = dmc.Trainer.resume(tmp_path / "parted").run()
+    assert same_policy(final, again) and whole.updates > 0
+    assert final.advisor == "heuristic" and final.meta["targets"] == "rollouts"
+    assert final.advisor_bonus == again.advisor_bonus
+    record = parlour.Match(parlour.load_game("hearts:end_score=1"),
+                           [f"learned:{tmp_path / 'whole' / 'policy.npz'}", "heuristic",
+                            "heuristic", "random"], seed=3).run()
+    assert not record.faults
+    with pytest.raises(parlour.ParlourError, match="advisor"):
+        dmc.TrainConfig(**{**ROLLOUTS, "advisor": ""})
+
+
+def test_a_play_margin_changes_the_policy_file_not_the_training(tmp_path: Path) -> None:
+    """--play-margin raises the advisor's bonus for some action ids in the policy file only:
+    the network learned is the same, and a large enough margin plays as the advisor."""
+    config = {**ROLLOUTS, "steps": 2 * 8 * 4}
+    plain = dmc.Trainer(dmc.TrainConfig(**config), tmp_path / "plain").run()
+    margined = dmc.Trainer(dmc.TrainConfig(**{**config, "play_margin": {"0-103": 50.0}}),
+                           tmp_path / "margined")
+    policy = margined.run()
+    assert same_policy(plain, policy)
+    bonus = np.asarray(Policy.load(tmp_path / "margined" / "policy.npz").advisor_bonus)
+    assert bonus.shape == (104,) and bonus.min() == pytest.approx(plain.advisor_bonus + 50)
+    game = parlour.load_game("hearts:end_score=1")
+    seats = [f"learned:{tmp_path / 'margined' / 'policy.npz'}", "heuristic", "heuristic",
+             "heuristic"]
+    learned = parlour.Match(game, seats, seed=9).run()
+    heuristic = parlour.Match(game, ["heuristic"] * 4, seed=9).run()
+    assert [m.action for m in learned.moves] == [m.action for m in heuristic.moves]
+    assert dmc.parse_margins("0-51=0.3, 52-103=0") == {"0-51": 0.3, "52-103": 0.0}
+    for bad in ("0-51", "51-0=1", "x=1"):
+        with pytest.raises(parlour.ParlourError, match="0-51"):
+            dmc.parse_margins(bad)

@@ -5,6 +5,13 @@ hidden layers use ReLU, the last gives one value per action id) and a JSON ``met
 naming the game and the observation shape. The agent encodes its observation
 (`Game.encode`), runs the layers, and plays the legal action of highest value.
 
+An *advised* policy (its meta names an ``advisor``, an agent spec such as ``heuristic``) also
+sees which action that agent would play: the one-hot of the advisor's action id follows the
+encoding in the input, and ``advisor_bonus`` (one number, or one per action id) is added
+to that action's value, so a network
+that has learned nothing plays exactly as its advisor and training teaches it where to deviate.
+The advisor must decide from the observation alone (the Hearts heuristic does).
+
 ``learned`` plays the weights shipped with the game (``parlour/games/<pkg>/learned/<id>.npz``);
 ``learned:PATH`` plays a file of your own.
 """
@@ -34,6 +41,12 @@ class Policy:
         self.layers = [(np.ascontiguousarray(w, dtype=np.float32),
                         np.ascontiguousarray(b, dtype=np.float32)) for w, b in layers]
         self.meta = meta
+        self.advisor: str = str(meta.get("advisor") or "")
+        """The agent spec whose choice the network sees (empty: none)."""
+        bonus = meta.get("advisor_bonus", 0.0)
+        self.advisor_bonus: float | np.ndarray = (
+            np.asarray(bonus, dtype=np.float32) if isinstance(bonus, list) else float(bonus))
+        """Added to the advised action's value: one number, or one per action id."""
 
     @property
     def input_size(self) -> int:
@@ -44,12 +57,16 @@ class Policy:
         return int(self.layers[-1][0].shape[1])
 
     def values(self, x: np.ndarray) -> np.ndarray:
-        """Action values for a flat input (or a batch of them, one per row)."""
+        """Action values for a flat input (or a batch of them, one per row); an advised
+        policy's input ends with the advisor's one-hot, whose action gets `advisor_bonus`."""
+        advice = x[..., -self.num_actions:] if self.advisor else None
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
             x = x @ w + b
             if i < last:
                 np.maximum(x, 0.0, out=x)
+        if advice is not None:
+            x += self.advisor_bonus * advice
         return x
 
     def save(self, path: str | Path) -> None:
@@ -102,6 +119,13 @@ class LearnedAgent(BaseAgent):
         self.policy = policy
         self.encoding = game.encoding
         size = int(np.prod(self.encoding.shape))
+        self.advisor: Any = None
+        if policy.advisor:
+            from parlour.agents.specs import make_agent
+
+            size += self.encoding.num_actions
+            self.advisor = make_agent(policy.advisor, game, seat, rng or Random(seat))
+        self.inputs = np.zeros(size, dtype=np.float32)
         if policy.input_size != size or policy.num_actions != self.encoding.num_actions:
             raise AgentError(
                 f"policy {policy.meta.get('game', '?')!r} does not fit {game.spec}: it takes "
@@ -113,7 +137,15 @@ class LearnedAgent(BaseAgent):
         if len(legal) == 1:
             return legal[0]
         encoding = self.encoding
-        values = self.policy.values(encoding.encode(observation).reshape(-1))
+        if self.advisor is None:
+            values = self.policy.values(encoding.encode(observation).reshape(-1))
+        else:
+            x = self.inputs
+            size = x.shape[0] - encoding.num_actions
+            x[:size] = encoding.encode(observation).reshape(-1)
+            x[size:] = 0.0
+            x[size + encoding.action_id(self.advisor.act(observation), observation)] = 1.0
+            values = self.policy.values(x)
         ids = [encoding.action_id(a, observation) for a in legal]
         best = max(range(len(ids)), key=lambda i: (values[ids[i]], -ids[i]))
         return legal[best]

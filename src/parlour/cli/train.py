@@ -36,6 +36,23 @@ def train(
     to_go: Annotated[bool, typer.Option(
         help="Learn from the reward still to come in the deal (Hearts: minus points taken).")
     ] = False,
+    advisor: Annotated[str, typer.Option(
+        help="An agent spec (heuristic) whose choice the network sees, with a learned bonus "
+             "on it: the bot starts as that agent and learns where to deviate.")] = "",
+    advisor_bonus: Annotated[float, typer.Option(
+        help="The bonus on the advisor's action, in rewards over the game's scale: "
+             "learned from this start with returns, a fixed margin with rollouts.")] = 0.5,
+    play_margin: Annotated[str, typer.Option(
+        help="Extra margin for overruling the advisor in the policy file, by action ids: "
+             "0-51=0.3 (training is unchanged; allowed with --resume).")] = "",
+    targets: Annotated[str, typer.Option(
+        help="returns: learn each decision's reward (Deep Monte-Carlo); rollouts: try every "
+             "legal action and play the deal out with the advisor, learn each one's result "
+             "relative to the advisor's choice.")] = "returns",
+    replay: Annotated[int, typer.Option(
+        help="Rollout targets: the latest decisions kept to learn from again.")] = 16_384,
+    reuse: Annotated[int, typer.Option(
+        help="Rollout targets: gradient steps per batch of new decisions.")] = 8,
     resume: Annotated[bool, typer.Option(
         help="Go on from the checkpoint in --out (its settings; --steps may extend it).")
     ] = False,
@@ -48,7 +65,8 @@ def train(
 
     dmc.require_torch()
     if resume:
-        trainer = dmc.Trainer.resume(out, steps=steps)
+        trainer = dmc.Trainer.resume(
+            out, steps=steps, play_margin=dmc.parse_margins(play_margin) if play_margin else None)
     else:
         if (out / "checkpoint.pt").exists():
             raise ParlourError(f"{str(out)!r} holds a run already: add --resume to go on, or "
@@ -62,7 +80,10 @@ def train(
                                  steps_per_round=round_steps, hidden=sizes, lr=lr,
                                  batch=batch, epsilon_steps=epsilon_steps, to_go=to_go,
                                  pool=dmc.parse_pool(pool), eval_every=eval_every,
-                                 eval_deals=eval_deals)
+                                 eval_deals=eval_deals, advisor=advisor,
+                                 advisor_bonus=advisor_bonus, targets=targets,
+                                 play_margin=dmc.parse_margins(play_margin),
+                                 replay=replay, reuse=reuse)
         trainer = dmc.Trainer(config, out)
     run_with_progress(trainer)
     console.print(f"policy: {out / 'policy.npz'}  (play it as learned:{out / 'policy.npz'})")

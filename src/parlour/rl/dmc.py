@@ -27,7 +27,8 @@ from typing import Any
 import numpy as np
 
 from parlour.agents.learned import LearnedAgent, Policy
-from parlour.core import Game, ParlourError, derive_seed, load_game
+from parlour.agents.specs import make_agent
+from parlour.core import Game, ParlourError, derive_seed, load_game, make_rng
 from parlour.rl.table import AgentSource
 from parlour.rl.vector import VectorEnv
 
@@ -87,6 +88,26 @@ class TrainConfig:
     eval_deals: int = 40
     eval_game: str = ""
     """The game the evaluation plays; empty picks the one-deal form (SHORT_GAMES)."""
+    advisor: str = ""
+    """An agent spec (``heuristic``) whose choice the network sees as an input, its action
+    getting a learned bonus that starts at `advisor_bonus`: the bot starts as that agent and
+    learns where to deviate. Empty: no advisor."""
+    advisor_bonus: float = 0.5
+    """With rollout targets a fixed margin: a learned advantage must exceed it to overrule."""
+    play_margin: dict[str, float] = field(default_factory=dict)
+    """Extra bonus for the advised action in the policy file (and the evaluations), by action
+    ids (``"0-51"``: ids 0 to 51): a deviation there must clear a larger margin. Training and
+    the pool's snapshots do not use it, so it never changes what is learned."""
+    targets: str = "returns"
+    """What a decision learns from: ``returns``, the reward its seat got (Deep Monte-Carlo);
+    or ``rollouts`` (needs an advisor): every legal action is tried from the true state and
+    the deal played out by the advisor in every seat, and the network regresses each
+    action's result relative to the advisor's own choice (rollout policy improvement)."""
+    replay: int = 16_384
+    """Rollout targets: how many of the latest decisions are kept to learn from again."""
+    reuse: int = 8
+    """Rollout targets: gradient steps (on batches drawn from the kept decisions) per
+    `batch` new decisions."""
 
     def __post_init__(self) -> None:
         self.hidden = tuple(int(h) for h in self.hidden)
@@ -96,6 +117,18 @@ class TrainConfig:
             if int(getattr(self, name)) < 1:
                 raise ParlourError(f"training setting {name} must be at least 1, "
                                    f"not {getattr(self, name)}")
+        if self.targets not in ("returns", "rollouts"):
+            raise ParlourError(f"training targets must be returns or rollouts, not "
+                               f"{self.targets!r}")
+        if self.targets == "rollouts" and not self.advisor:
+            raise ParlourError("rollout targets need an advisor (--advisor heuristic): it "
+                               "plays the rollouts")
+        if self.replay < self.batch or self.reuse < 1:
+            raise ParlourError(f"replay ({self.replay}) must hold a batch ({self.batch}) and "
+                               f"reuse ({self.reuse}) be at least 1")
+        self.play_margin = {str(k): float(v) for k, v in self.play_margin.items()}
+        for ids in self.play_margin:
+            id_range(ids)
         if not self.pool or min(self.pool.values()) < 0 or sum(self.pool.values()) <= 0:
             raise ParlourError(f"the opponent pool needs positive weights, not {self.pool}")
 
@@ -111,6 +144,33 @@ class TrainConfig:
     @property
     def evaluation_game(self) -> str:
         return self.eval_game or SHORT_GAMES.get(load_game(self.game).id, self.game)
+
+
+def id_range(text: str) -> range:
+    """``"0-51"`` (inclusive) or ``"7"`` as a range of action ids."""
+    low, dash, high = text.partition("-")
+    try:
+        first, last = int(low), int(high if dash else low)
+    except ValueError:
+        raise ParlourError(f"action ids {text!r}: expected a range like 0-51 or one id"
+                           ) from None
+    if first < 0 or last < first:
+        raise ParlourError(f"action ids {text!r}: expected a range like 0-51 or one id")
+    return range(first, last + 1)
+
+
+def parse_margins(text: str) -> dict[str, float]:
+    """``0-51=0.3,52-103=0`` as a dict of id ranges to margins."""
+    margins: dict[str, float] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        ids, _, value = part.partition("=")
+        try:
+            margins[ids.strip()] = float(value)
+        except ValueError:
+            raise ParlourError(f"--play-margin entry {part!r}: expected IDS=NUMBER, like "
+                               "0-51=0.3") from None
+        id_range(ids.strip())
+    return margins
 
 
 def parse_pool(text: str) -> dict[str, float]:
@@ -132,7 +192,10 @@ def require_torch() -> Any:
     return torch
 
 
-def build_network(inputs: int, hidden: tuple[int, ...], outputs: int) -> Any:
+def build_network(inputs: int, hidden: tuple[int, ...], outputs: int,
+                  advisor_bonus: float | None = None) -> Any:
+    """A ReLU perceptron with one value per action id; with `advisor_bonus`, an `Advised`
+    one whose inputs end with the advisor's one-hot."""
     torch_ = require_torch()
     layers: list[Any] = []
     width = inputs
@@ -140,14 +203,46 @@ def build_network(inputs: int, hidden: tuple[int, ...], outputs: int) -> Any:
         layers += [torch_.nn.Linear(width, size), torch_.nn.ReLU()]
         width = size
     layers.append(torch_.nn.Linear(width, outputs))
-    return torch_.nn.Sequential(*layers)
+    network = torch_.nn.Sequential(*layers)
+    if advisor_bonus is None:
+        return network
+    return _advised_class()(network, outputs, advisor_bonus)
+
+
+def _advised_class() -> Any:
+    """`Advised`, defined once torch is there (torch is optional)."""
+    global Advised
+    if Advised is None:
+
+        class _Advised(torch.nn.Module):
+            """Values = the perceptron's + a learned bonus on the advisor's action (the last
+            `outputs` inputs are its one-hot), so an untrained network plays as the advisor."""
+
+            def __init__(self, mlp: Any, outputs: int, bonus: float) -> None:
+                super().__init__()
+                self.mlp = mlp
+                self.outputs = outputs
+                self.bonus = torch.nn.Parameter(torch.tensor(float(bonus)))
+
+            def forward(self, x: Any) -> Any:
+                return self.mlp(x) + self.bonus * x[:, -self.outputs:]
+
+        Advised = _Advised
+    return Advised
+
+
+Advised: Any = None
 
 
 def export_policy(network: Any, meta: dict[str, Any]) -> Policy:
-    """The network's layers as numpy arrays (weights transposed to inputs x outputs)."""
-    linear = [m for m in network if isinstance(m, torch.nn.Linear)]
+    """The network's layers as numpy arrays (weights transposed to inputs x outputs); an
+    advised network's bonus goes to the meta as ``advisor_bonus``."""
+    mlp = getattr(network, "mlp", network)
+    linear = [m for m in mlp if isinstance(m, torch.nn.Linear)]
     layers = [(m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy())
               for m in linear]
+    if hasattr(network, "bonus"):
+        meta = {**meta, "advisor_bonus": float(network.bonus.detach())}
     return Policy(layers, meta)
 
 
@@ -188,9 +283,18 @@ class Trainer:
         self.out = Path(out)
         self.game = load_game(config.game)
         self.encoding = self.game.encoding
-        self.inputs = int(np.prod(self.encoding.shape))
+        self.features = int(np.prod(self.encoding.shape))
+        self.inputs = self.features
+        self.advisor: Any = None
+        if config.advisor:
+            self.inputs += self.encoding.num_actions
+            self.advisor = make_agent(config.advisor, self.game, 0,
+                                      make_rng(config.seed, "advisor"))
         torch_.manual_seed(derive_seed(config.seed, "torch"))
-        self.network = build_network(self.inputs, config.hidden, self.encoding.num_actions)
+        self.network = build_network(self.inputs, config.hidden, self.encoding.num_actions,
+                                     config.advisor_bonus if config.advisor else None)
+        if config.targets == "rollouts":
+            self.network.bonus.requires_grad_(False)
         self.optimizer = torch_.optim.Adam(self.network.parameters(), lr=config.lr)
         self.round = 0
         self.decisions = 0
@@ -202,6 +306,10 @@ class Trainer:
         self.buffer_x: list[np.ndarray] = []
         self.buffer_a: list[int] = []
         self.buffer_g: list[float] = []
+        self.buffer_t: list[np.ndarray] = []
+        """Rollout targets: per decision, one value per action id (NaN where not legal)."""
+        self.fresh = 0
+        """Rollout decisions collected since the last gradient steps."""
 
     # --- checkpoints --------------------------------------------------------------------
     @property
@@ -216,16 +324,22 @@ class Trainer:
             "log": self.log, "network": self.network.state_dict(),
             "optimizer": self.optimizer.state_dict(),
             "snapshots": [[(w, b) for w, b in p.layers] for p in self.snapshots],
+            "snapshot_meta": [p.meta for p in self.snapshots],
             "buffer": (np.array(self.buffer_x, dtype=np.float32).reshape(-1, self.inputs),
                        list(self.buffer_a), list(self.buffer_g)),
+            "buffer_targets": np.array(self.buffer_t, dtype=np.float32).reshape(
+                -1, self.encoding.num_actions),
+            "fresh": self.fresh,
         }
         temporary = self.checkpoint_path.with_suffix(".tmp")
         torch.save(data, temporary)
         os.replace(temporary, self.checkpoint_path)
 
     @classmethod
-    def resume(cls, out: str | Path, steps: int | None = None) -> Trainer:
-        """The run checkpointed in `out`, ready to go on (to `steps` if given)."""
+    def resume(cls, out: str | Path, steps: int | None = None,
+               play_margin: dict[str, float] | None = None) -> Trainer:
+        """The run checkpointed in `out`, ready to go on (to `steps` if given; with
+        `play_margin` replaced if given, which changes the policy file, not the training)."""
         path = Path(out) / "checkpoint.pt"
         if not path.is_file():
             raise ParlourError(f"nothing to resume: no checkpoint at {str(path)!r}")
@@ -233,15 +347,20 @@ class Trainer:
         settings = data["config"]
         if steps is not None:
             settings["steps"] = steps
+        if play_margin is not None:
+            settings["play_margin"] = play_margin
         trainer = cls(TrainConfig(**settings), out)
         trainer.network.load_state_dict(data["network"])
         trainer.optimizer.load_state_dict(data["optimizer"])
         for key in ("round", "decisions", "moves", "updates", "seconds", "log"):
             setattr(trainer, key, data[key])
-        meta = trainer.meta()
-        trainer.snapshots = [Policy(layers, meta) for layers in data["snapshots"]]
+        metas = data.get("snapshot_meta") or [trainer.meta()] * len(data["snapshots"])
+        trainer.snapshots = [Policy(layers, meta)
+                             for layers, meta in zip(data["snapshots"], metas, strict=True)]
         x, a, g = data["buffer"]
         trainer.buffer_x, trainer.buffer_a, trainer.buffer_g = list(x), list(a), list(g)
+        trainer.buffer_t = list(data.get("buffer_targets", []))
+        trainer.fresh = data.get("fresh", 0)
         return trainer
 
     def meta(self) -> dict[str, Any]:
@@ -249,9 +368,30 @@ class Trainer:
         return {"game": self.game.spec, "shape": list(self.encoding.shape),
                 "num_actions": self.encoding.num_actions, "algorithm": "deep monte-carlo",
                 "seed": config.seed, "decisions": self.decisions, "hidden": list(config.hidden),
-                "pool": config.pool}
+                "pool": config.pool, "advisor": config.advisor, "targets": config.targets}
+
+    def title(self) -> str:
+        """What the learning curve shows: the method and the game."""
+        config = self.config
+        if config.targets == "rollouts":
+            return f"{config.game}: rollout targets, advised by {config.advisor}"
+        advised = f", advised by {config.advisor}" if config.advisor else ""
+        return f"{config.game}: Deep Monte-Carlo{advised}"
 
     def policy(self) -> Policy:
+        """The policy file's contents: the network, with `play_margin` on the bonus."""
+        policy = self.training_policy()
+        if not self.config.play_margin:
+            return policy
+        bonus = np.full(self.encoding.num_actions, policy.advisor_bonus, dtype=np.float32)
+        for ids, margin in self.config.play_margin.items():
+            span = id_range(ids)
+            bonus[span.start:span.stop] += margin
+        return Policy(policy.layers, {**policy.meta, "advisor_bonus": bonus.tolist(),
+                                      "play_margin": self.config.play_margin})
+
+    def training_policy(self) -> Policy:
+        """The network as it plays in training (the pool's snapshots)."""
         return export_policy(self.network, self.meta())
 
     # --- playing --------------------------------------------------------------------------
@@ -290,18 +430,27 @@ class Trainer:
                         per_deal=config.per_deal, relative=True)
         explore = np.random.default_rng(derive_seed(seed, "explore"))
         observations, masks, seats = env.reset()
+        inputs = self.network_inputs(observations, env)
         pending: list[dict[int, list[tuple[np.ndarray, int, float]]]] = [
             {} for _ in range(config.num_envs)]
         scale = config.scale
         for _ in range(config.steps_per_round):
-            actions = self.choose(observations, masks, explore)
+            actions = self.choose(inputs, masks, explore)
+            if config.targets == "rollouts":
+                for index in range(config.num_envs):
+                    if masks[index].sum() > 1:
+                        self.buffer_x.append(inputs[index].copy())
+                        self.buffer_t.append(self.rollout_targets(env, index))
+                        self.fresh += 1
             for index in range(config.num_envs):
+                if config.targets == "rollouts":
+                    break
                 trail = pending[index].setdefault(int(seats[index]), [])
                 already = (self.encoding.deal_progress(env.views[index])  # type: ignore[attr-defined]
                            / scale if config.to_go else 0.0)
-                trail.append((observations[index].reshape(-1).copy(), int(actions[index]),
-                              already))
+                trail.append((inputs[index].copy(), int(actions[index]), already))
             observations, masks, seats, rewards, paid, _ = env.step(actions)
+            inputs = self.network_inputs(observations, env)
             self.decisions += config.num_envs
             for index in np.flatnonzero(paid).tolist():
                 for seat, trail in pending[index].items():
@@ -315,12 +464,58 @@ class Trainer:
         self.moves += env.moves
         self.round += 1
 
-    def choose(self, observations: np.ndarray, masks: np.ndarray,
+    def network_inputs(self, observations: np.ndarray, env: VectorEnv) -> np.ndarray:
+        """The batch the network reads: the encodings, then (advised) the advisor's one-hot."""
+        flat = observations.reshape(len(observations), -1)
+        if self.advisor is None:
+            return flat
+        inputs = np.zeros((len(flat), self.inputs), dtype=np.float32)
+        inputs[:, :self.features] = flat
+        encoding = self.encoding
+        for index, view in enumerate(env.views):
+            choice = encoding.action_id(self.advisor.act(view), view)
+            inputs[index, self.features + choice] = 1.0
+        return inputs
+
+    def rollout_targets(self, env: VectorEnv, index: int) -> np.ndarray:
+        """Per legal action id of game `index`'s decision: the seat's result over the rest of
+        the deal (its own minus the others' mean, over the scale) when it plays that action
+        and the advisor plays every seat after, minus the same for the advisor's choice.
+        NaN for the other ids. Played from the true state: the network sees only the
+        observation, so it learns the expectation over the worlds that observation allows."""
+        state = env.tables[index].state
+        view = env.views[index]
+        seat = state.current_player
+        assert seat is not None
+        encoding = self.encoding
+        targets = np.full(encoding.num_actions, np.nan, dtype=np.float32)
+        for action in view.legal_actions:
+            playout = state.clone(quiet=True)
+            playout.apply_without_undo(action)
+            targets[encoding.action_id(action, view)] = self.play_out(playout, seat)
+        advice = encoding.action_id(self.advisor.act(view), view)
+        targets -= targets[advice]
+        return targets
+
+    def play_out(self, state: Any, seat: int) -> float:
+        """Play `state` to the end of its deal with the advisor in every seat: `seat`'s
+        change of standing relative to the others, over the scale."""
+        deal = state.deal_number
+        before = state.running_returns()
+        advisor = self.advisor
+        while not state.is_terminal and state.deal_number == deal:
+            legal = state.legal_actions()
+            state.apply_without_undo(legal[0] if len(legal) == 1
+                                     else advisor.act(state.observe(state.current_player)))
+        gained = [b - a for a, b in zip(before, state.running_returns(), strict=True)]
+        mine = gained[seat]
+        return float(mine - (sum(gained) - mine) / (len(gained) - 1)) / self.config.scale
+
+    def choose(self, inputs: np.ndarray, masks: np.ndarray,
                explore: np.random.Generator) -> np.ndarray:
         """Epsilon-greedy over the legal ids, with one batched forward pass."""
         with torch.no_grad():
-            values = self.network(torch.from_numpy(
-                observations.reshape(len(observations), -1))).numpy()
+            values = self.network(torch.from_numpy(inputs)).numpy()
         values = np.where(masks, values, -np.inf)
         actions = values.argmax(axis=1)
         wander = explore.random(len(actions)) < self.epsilon()
@@ -332,7 +527,18 @@ class Trainer:
 
     def learn(self) -> None:
         """One gradient step on every full batch of collected decisions."""
-        batch = self.config.batch
+        config = self.config
+        batch = config.batch
+        while self.buffer_t and self.fresh >= batch:
+            self.fresh -= batch
+            excess = len(self.buffer_t) - config.replay
+            if excess > 0:
+                del self.buffer_x[:excess], self.buffer_t[:excess]
+            draw = np.random.default_rng(derive_seed(config.seed, "replay", self.updates))
+            for _ in range(config.reuse):
+                picks = draw.integers(len(self.buffer_t), size=batch)
+                self.rollout_step(np.stack([self.buffer_x[i] for i in picks]),
+                                  np.stack([self.buffer_t[i] for i in picks]))
         while len(self.buffer_a) >= batch:
             x = torch.from_numpy(np.stack(self.buffer_x[:batch]))
             a = torch.tensor(self.buffer_a[:batch], dtype=torch.int64)
@@ -345,6 +551,24 @@ class Trainer:
             torch.nn.utils.clip_grad_norm_(self.network.parameters(), 40.0)
             self.optimizer.step()
             self.updates += 1
+
+    def rollout_step(self, inputs: np.ndarray, targets: np.ndarray) -> None:
+        """One gradient step: the squared error of every legal action's advantage over the
+        advisor's choice (NaN targets: not legal). The perceptron's value of an action minus
+        its value of the advisor's is the advantage; the advisor's bonus stays as set, a
+        margin a deviation must clear."""
+        t = torch.from_numpy(targets)
+        legal = ~torch.isnan(t)
+        x = torch.from_numpy(inputs)
+        values = self.network.mlp(x)
+        advice = x[:, -self.encoding.num_actions:]
+        q = values - (values * advice).sum(dim=1, keepdim=True)
+        loss = ((q - torch.nan_to_num(t)) ** 2 * legal).sum() / legal.sum()
+        self.optimizer.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(self.network.parameters(), 40.0)
+        self.optimizer.step()
+        self.updates += 1
 
     # --- evaluating -----------------------------------------------------------------------
     def evaluate(self) -> dict[str, Any]:
@@ -385,10 +609,11 @@ class Trainer:
                 self.log.append(row)
                 with open(self.out / "log.jsonl", "a", encoding="utf-8") as file:
                     file.write(json.dumps(row) + "\n")
-                self.snapshots = [*self.snapshots, self.policy()][-self.config.snapshots:]
+                self.snapshots = [*self.snapshots, self.training_policy()
+                                  ][-self.config.snapshots:]
                 self.save_checkpoint()
                 self.policy().save(self.out / "policy.npz")
-                plot_curve(self.log, self.out / "curve.png", self.config.game)
+                plot_curve(self.log, self.out / "curve.png", self.title())
             if progress is not None:
                 progress(self, row)
         self.save_checkpoint()
@@ -426,7 +651,7 @@ def plot_curve(log: list[dict[str, Any]], path: Path, title: str) -> None:
     axes.axhline(0.0, color="grey", linewidth=0.8)
     axes.set_xlabel("learner decisions trained on")
     axes.set_ylabel("mean gain per deal (duplicate)")
-    axes.set_title(f"Deep Monte-Carlo on {title}")
+    axes.set_title(title)
     axes.legend()
     figure.tight_layout()
     figure.savefig(path)
