@@ -31,10 +31,13 @@ def test_a_plugin_test_folder_runs_the_suite_on_its_own_parameter_sets(tmp_path:
         cwd=tmp_path, env=env, capture_output=True, text=True, check=False,
     )
     assert result.returncode == 0, result.stdout[-3000:]
-    assert "22 passed" in result.stdout
+    # 11 conformance and 7 encoding checks on each set; the layout check skips without
+    # rules_docs
+    assert "34 passed, 2 skipped" in result.stdout
     for spec in ("hearts:end_score=5", "skull:players=3"):  # each set is one test parameter
-        assert f"TestMine::test_undo_restores_every_earlier_state_exactly[{spec}] PASSED" in (
-            result.stdout)
+        for check in ("test_undo_restores_every_earlier_state_exactly",
+                      "test_every_sampled_world_encodes_alike"):
+            assert f"TestMine::{check}[{spec}] PASSED" in result.stdout
 
 
 def test_an_unknown_game_spec_fails_at_collection_with_a_parlour_error() -> None:
