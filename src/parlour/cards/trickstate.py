@@ -129,12 +129,13 @@ class TrickState(State[G]):
         p: int = self.current  # type: ignore[assignment]
         self.hands[p] ^= 1 << card
         trick = self.trick + (card,)  # noqa: RUF005 (concatenation is faster)
-        quiet = self.quiet
-        if not quiet:
+        if self.quiet:
+            if not self.broken and self.breaks >> card & 1:
+                self.broken = True
+        else:
             self.events.append(CARD_PLAYED[p][card])
-        if not self.broken and self.breaks >> card & 1:
-            self.broken = True
-            if not quiet:
+            if not self.broken and self.breaks >> card & 1:
+                self.broken = True
                 self._on_broken(p)
         players = self.players
         if len(trick) < players:
@@ -143,8 +144,19 @@ class TrickState(State[G]):
             return
         leader = self.leader
         trump = self.trump
-        index = winner_no_trump(trick) if trump < 0 else winner_with_trump(trick, trump)
-        winner = (leader + index) % players
+        if trump < 0:
+            index = winner_no_trump(trick)
+        else:  # the highest trump, else the highest card of the suit led
+            top = max(trick)
+            if top >> 4 == trump:
+                index = trick.index(top)
+            elif trump > top >> 4:  # trumps rank above every card played: none was played
+                index = winner_no_trump(trick)
+            else:
+                index = winner_with_trump(trick, trump)
+        winner = leader + index
+        if winner >= players:
+            winner -= players
         self.tricks = self.tricks + ((leader, trick),)  # noqa: RUF005
         self.trick = ()
         self.leader = self.current = winner
