@@ -364,6 +364,17 @@ class SpadesState(TrickState["Spades"]):
     def _on_broken(self, seat: int) -> None:
         self.events.append(SpadesBroken(seat=seat, trick=len(self.tricks)))
 
+    def in_card_play(self) -> bool:
+        return self.phase == PLAYING
+
+    def kernel_rules(self) -> tuple[int, int, int, Mapping[int, Any]]:
+        return HAND_SIZE, self.first_lead, 0, PLAY
+
+    def _kernel_stored(self, taken: tuple[int, ...], won: tuple[int, ...], done: bool) -> None:
+        self.won = tuple(a + b for a, b in zip(self.won, won, strict=True))
+        if done:
+            self._score_deal()
+
     def _trick_won(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
         won = list(self.won)
         won[winner] += 1
@@ -463,6 +474,9 @@ class SpadesState(TrickState["Spades"]):
         for seat in range(NUM_PLAYERS):
             if self.blind[seat]:
                 assert self.bids[seat] == 0
+
+
+SpadesState.kernel_class = SpadesState
 
 
 class Spades(Game[SpadesState]):
