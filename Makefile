@@ -72,4 +72,5 @@ bench: install
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
-	rm -f src/parlour/games/*/_kernel.c src/parlour/games/*/_kernel.*.so
+	rm -f src/parlour/games/*/_kernel.c src/parlour/games/*/_kernel.*.so src/parlour/cards/_kernel.c \
+	  src/parlour/cards/_kernel.*.so

@@ -28,6 +28,7 @@ def _extensions() -> list[Extension]:
             print(WARNING.format(error), file=sys.stderr)
         return []
     kernels = [
+        Extension("parlour.cards._kernel", ["src/parlour/cards/_kernel.pyx"]),
         Extension("parlour.games.skat._kernel", ["src/parlour/games/skat/_kernel.pyx"]),
         # numpy's own multinomial sampler, so zombies draw exactly what numpy would
         Extension("parlour.games.territory._kernel", ["src/parlour/games/territory/_kernel.pyx"],

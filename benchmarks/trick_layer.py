@@ -5,7 +5,8 @@ old, new, old, new for several rounds on the same seeds; the table shows the med
 Measured: CPU µs per decision of random play with events (as a `Match` runs it) and quiet (as
 search playouts run it), and µs per `sample_state` (what PIMC/ISMCTS pay per world).
 
-    python benchmarks/trick_layer.py --old /work/main/src --new src
+    git worktree add --detach /tmp/old e334a10^   # the last commit before the rebuild
+    python benchmarks/trick_layer.py --old /tmp/old/src --new src --rounds 15 --games 12
 """
 
 from __future__ import annotations
@@ -58,8 +59,9 @@ print(json.dumps(out))
 
 def run(src: Path, games: int) -> dict[str, float]:
     code = CHILD.replace("GAMES_PER_ROUND", str(games))
-    result = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": str(src)},
-                            capture_output=True, text=True, check=True)
+    env = {"PYTHONPATH": str(src), "PARLOUR_PURE": "1"}  # the pure path: the old tree has no other
+    result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                            check=True)
     return json.loads(result.stdout)  # type: ignore[no-any-return]
 
 

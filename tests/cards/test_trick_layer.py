@@ -10,7 +10,7 @@ import pytest
 
 from parlour.cards import CARDS_52, DECK_52, SUIT_MASKS, parse_card_list, parse_cards
 from parlour.cards.actions import CardActionTable
-from parlour.cards.deck import deal_by_keys
+from parlour.cards.deck import deal_by_keys, deal_masks
 from parlour.cards.events import CardPlayed, card_played
 from parlour.cards.sampling import deal_hidden
 from parlour.cards.tricks import (
@@ -127,6 +127,20 @@ def test_the_action_table_gives_the_actions_of_a_mask_in_suit_then_rank_order() 
     assert table(mask) == expected
     assert table(mask) is not None and table.suit(0, mask & 0x7FFC) == expected[:2]
     assert table(0) == ()
+    assert table.suits[3][mask >> 48 & 0x7FFC] == expected[3:]  # the cache, read directly
+
+
+class _Subclassed(Random):
+    pass
+
+
+@pytest.mark.parametrize("kind", [Random, _Subclassed])
+def test_deal_masks_deals_exactly_what_random_shuffle_deals(kind: type[Random]) -> None:
+    for seed in range(200):
+        cards = list(CARDS_52)
+        kind(seed).shuffle(cards)
+        expected = [sum(1 << c for c in cards[i:i + 13]) for i in range(0, 52, 13)]
+        assert deal_masks(CARDS_52, kind(seed), (13, 13, 13, 13)) == expected
 
 
 def test_every_order_of_a_trick_finds_the_same_winning_card() -> None:

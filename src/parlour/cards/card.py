@@ -57,7 +57,9 @@ def iter_cards(mask: int) -> Iterator[int]:
 
 def cards_of(mask: int) -> list[int]:
     """The cards of `mask` as a list, lowest int first."""
-    return list(iter_cards(mask))
+    digits = bin(mask)  # '0b1101': the comprehension runs over bits in C-sized steps
+    top = len(digits) - 1
+    return [top - i for i, digit in enumerate(digits) if digit == "1"][::-1]
 
 
 def highest(mask: int) -> int:

@@ -23,7 +23,7 @@ def deal_constrained(
         raise ParlourError(f"cannot deal {len(cards)} unknown cards into hands of {list(sizes)}")
     if all(not unknown & ~mask for mask, size in zip(allowed, sizes, strict=True) if size):
         return _shuffle_and_cut(cards, sizes, rng)  # no constraint binds: a plain deal
-    eligible = {card: _eligible(card, allowed) for card in cards}
+    eligible = _eligible_seats(unknown, allowed)
     for _ in range(tries):
         hands = _greedy(cards, sizes, eligible, rng)
         if hands is not None:
@@ -73,6 +73,26 @@ def _shuffle_and_cut(cards: list[int], sizes: Sequence[int], rng: Random) -> lis
     return hands
 
 
+def _eligible_seats(unknown: int, allowed: Sequence[int]) -> dict[int, list[int]]:
+    """Each unknown card's seats (in seat order), one list per group of cards that fit the same
+    seats: a loop over the few groups rather than over the cards."""
+    eligible: dict[int, list[int]] = {}
+    left = unknown
+    while left:
+        card = (left & -left).bit_length() - 1
+        seats = []
+        group = left
+        for seat, mask in enumerate(allowed):
+            if mask >> card & 1:
+                seats.append(seat)
+                group &= mask
+            else:
+                group &= ~mask
+        eligible.update(dict.fromkeys(cards_of(group), seats))
+        left &= ~group
+    return eligible
+
+
 def _eligible(card: int, allowed: Sequence[int]) -> list[int]:
     return [i for i, mask in enumerate(allowed) if mask >> card & 1]
 
@@ -84,12 +104,14 @@ def _greedy(
     hands = [0] * len(sizes)
     order = list(cards)
     rng.shuffle(order)
-    order.sort(key=lambda c: len(eligible[c]))
+    counts = {card: len(seats) for card, seats in eligible.items()}
+    order.sort(key=counts.__getitem__)
+    randrange = rng.randrange
     for card in order:
         options = [i for i in eligible[card] if room[i] > 0]
         if not options:
             return None
-        seat = options[rng.randrange(len(options))]
+        seat = options[randrange(len(options))]
         hands[seat] |= 1 << card
         room[seat] -= 1
     return hands

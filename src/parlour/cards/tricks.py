@@ -87,17 +87,24 @@ def voids_shown(tricks: Sequence[TrickRecord], players: int, deck: int,
     for leader, cards in tricks:
         if not cards:
             continue
-        lead_suit = cards[0] >> 4
-        for i, card in enumerate(cards):
-            player = (leader + i) % players
-            played_by[player] |= 1 << card
-            if i == 0:
-                if not broken and held_back >> card & 1:
-                    allowed[player] &= held_back
-            elif card >> 4 != lead_suit:
-                allowed[player] &= ~SUIT_MASKS[lead_suit]
-            if breaks >> card & 1:
-                broken = True
+        lead = cards[0]
+        lead_suit = lead >> 4
+        if not broken and held_back >> lead & 1:
+            allowed[leader] &= held_back
+        other_suits = ~SUIT_MASKS[lead_suit]
+        player = leader
+        seen = 0
+        for card in cards:
+            bit = 1 << card
+            played_by[player] |= bit
+            seen |= bit
+            if card >> 4 != lead_suit:
+                allowed[player] &= other_suits
+            player += 1
+            if player == players:
+                player = 0
+        if seen & breaks:  # only a lead looks at the break, so once per trick is enough
+            broken = True
     return played_by, allowed
 
 

@@ -10,8 +10,10 @@ per trick. A game subclass adds its own phases (passing, bidding), scoring and e
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar
 
+from parlour import engine
 from parlour.cards.card import SUIT_MASKS, Card
 from parlour.cards.events import CARD_PLAYED
 from parlour.cards.tricks import (
@@ -23,6 +25,14 @@ from parlour.cards.tricks import (
 from parlour.core import Game, State
 
 G = TypeVar("G", bound="Game[Any]")
+
+_KERNEL = engine.kernel("parlour.cards._kernel")
+"""The compiled card play (`_kernel.pyx`), or None on the pure-Python path."""
+_KERNEL_HOOKS = ("play_card", "_trick_won", "compute_legal_mask", "legal_mask", "legal_actions",
+                 "_apply", "apply_without_undo", "_kernel_stored", "kernel_rules")
+"""The methods the kernel stands in for: a class overriding one of them (beyond its
+`kernel_class`) plays out in Python."""
+_KERNEL_FITS: dict[type, bool] = {}
 
 
 class TrickState(State[G]):
@@ -129,12 +139,13 @@ class TrickState(State[G]):
         p: int = self.current  # type: ignore[assignment]
         self.hands[p] ^= 1 << card
         trick = self.trick + (card,)  # noqa: RUF005 (concatenation is faster)
-        quiet = self.quiet
-        if not quiet:
+        if self.quiet:
+            if not self.broken and self.breaks >> card & 1:
+                self.broken = True
+        else:
             self.events.append(CARD_PLAYED[p][card])
-        if not self.broken and self.breaks >> card & 1:
-            self.broken = True
-            if not quiet:
+            if not self.broken and self.breaks >> card & 1:
+                self.broken = True
                 self._on_broken(p)
         players = self.players
         if len(trick) < players:
@@ -143,12 +154,63 @@ class TrickState(State[G]):
             return
         leader = self.leader
         trump = self.trump
-        index = winner_no_trump(trick) if trump < 0 else winner_with_trump(trick, trump)
-        winner = (leader + index) % players
+        if trump < 0:
+            index = winner_no_trump(trick)
+        else:  # the highest trump, else the highest card of the suit led
+            top = max(trick)
+            if top >> 4 == trump:
+                index = trick.index(top)
+            elif trump > top >> 4:  # trumps rank above every card played: none was played
+                index = winner_no_trump(trick)
+            else:
+                index = winner_with_trump(trick, trump)
+        winner = leader + index
+        if winner >= players:
+            winner -= players
         self.tricks = self.tricks + ((leader, trick),)  # noqa: RUF005
         self.trick = ()
         self.leader = self.current = winner
         self._trick_won(leader, trick, winner)
+
+    # --- the compiled card play ---------------------------------------------------------------
+    kernel_class: ClassVar[type | None] = None
+    """The class whose rules the compiled kernel implements (Hearts: `HeartsState`); None: the
+    game plays out in Python. A subclass that overrides a hook plays out in Python too."""
+
+    def in_card_play(self) -> bool:
+        """True while cards are being played (not passing, bidding or over)."""
+        return False
+
+    def kernel_rules(self) -> tuple[int, int, int, Mapping[int, Any]]:
+        """What the kernel needs beyond the shared fields: (hand size, the card mask that must
+        lead the first trick, the cards banned from the first trick while others are held,
+        the game's play action of each card)."""
+        raise NotImplementedError
+
+    def _kernel_stored(self, taken: tuple[int, ...], won: tuple[int, ...], done: bool) -> None:
+        """The kernel played tricks: `taken` the cards and `won` the number of tricks each seat
+        took in them; `done` if the deal's card play is over (settle it here)."""
+        raise NotImplementedError
+
+    def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
+        """Random moves until deal `stop` or the end (`State.play_random`), the card play in
+        compiled code where the kernel is built and fits: the very same moves."""
+        kind = type(self)
+        fits = _KERNEL_FITS.get(kind)
+        if fits is None:
+            base = kind.kernel_class
+            fits = _KERNEL_FITS[kind] = (_KERNEL is not None and base is not None and all(
+                getattr(kind, name) is getattr(base, name) for name in _KERNEL_HOOKS))
+        if not fits or not self.quiet or self.players != 4:
+            super().play_random(stop, random)
+            return
+        play_out = _KERNEL.play_out  # type: ignore[union-attr]
+        while not self.is_terminal and (stop is None or self.deal_number < stop):
+            if self.in_card_play():
+                play_out(self, random, *self.kernel_rules())
+            else:
+                legal = self.legal_actions()
+                self.apply_without_undo(legal[int(random() * len(legal))])
 
     def _on_broken(self, seat: int) -> None:
         """`seat` broke the held-back suit (events on); emit an event here if the game has one."""

@@ -294,6 +294,18 @@ class HeartsState(TrickState["Hearts"]):
             p for p in range(NUM_PLAYERS) if self.hands[p] & TWO_CLUBS_BIT
         )
 
+    def in_card_play(self) -> bool:
+        return self.phase == PLAYING
+
+    def kernel_rules(self) -> tuple[int, int, int, Mapping[int, Any]]:
+        return HAND_SIZE, TWO_CLUBS_BIT, POINT_CARDS, PLAY
+
+    def _kernel_stored(self, taken: tuple[int, ...], won: tuple[int, ...], done: bool) -> None:
+        for seat in range(NUM_PLAYERS):
+            self.taken[seat] |= taken[seat]
+        if done:
+            self._score_deal()
+
     def _trick_won(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
         a, b, c, d = cards
         mask = 1 << a | 1 << b | 1 << c | 1 << d
@@ -354,6 +366,9 @@ class HeartsState(TrickState["Hearts"]):
         assert taken == played
         if self.phase == PLAYING:
             assert self.current == (self.leader + len(self.trick)) % NUM_PLAYERS
+
+
+HeartsState.kernel_class = HeartsState
 
 
 class Hearts(Game[HeartsState]):

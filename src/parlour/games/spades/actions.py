@@ -115,3 +115,6 @@ plays_for = _PLAYS.__call__
 
 suit_plays = _PLAYS.suit
 """The interned plays of one suit's rank pattern `bits` (the suit's slice of a mask)."""
+
+suit_plays_cache = _PLAYS.suits
+"""`suit_plays`' cache: ``suit_plays_cache[suit].get(bits)``, for the hot path."""

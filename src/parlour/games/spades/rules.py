@@ -53,7 +53,7 @@ from parlour.games.spades.actions import (
     Play,
     action_from_id,
     plays_for,
-    suit_plays,
+    suit_plays_cache,
 )
 from parlour.games.spades.events import (
     BidMade,
@@ -168,12 +168,15 @@ class SpadesState(TrickState["Spades"]):
     def legal_actions(self) -> Sequence[Action]:
         phase = self.phase
         if phase == PLAYING:
-            mask = self.legal_mask()
-            if self.trick:
-                suit = self.trick[0] >> 4
+            mask = self._legal
+            if mask < 0:
+                mask = self._legal = self.compute_legal_mask()
+            trick = self.trick
+            if trick:
+                suit = trick[0] >> 4
                 bits = mask >> (suit << 4) & 0x7FFC
                 if bits << (suit << 4) == mask:  # following suit: one cached tuple
-                    return suit_plays(suit, bits)
+                    return suit_plays_cache[suit][bits]
             return plays_for(mask)
         if phase == BIDDING:
             return self.game.bid_actions
@@ -185,7 +188,12 @@ class SpadesState(TrickState["Spades"]):
         kind = type(action)
         phase = self.phase
         if kind is Play:
-            return phase == PLAYING and bool(self.legal_mask() >> action.card & 1)  # type: ignore[attr-defined]
+            if phase != PLAYING:
+                return False
+            mask = self._legal  # computed by `legal_actions` already, as a rule
+            if mask < 0:
+                mask = self.legal_mask()
+            return bool(mask >> action.card & 1)  # type: ignore[attr-defined]
         if kind is Bid:
             return phase == BIDDING and (action.tricks > 0 or self.game.nil)  # type: ignore[attr-defined]
         if kind is BlindNil or kind is Look:
@@ -356,19 +364,32 @@ class SpadesState(TrickState["Spades"]):
     def _on_broken(self, seat: int) -> None:
         self.events.append(SpadesBroken(seat=seat, trick=len(self.tricks)))
 
+    def in_card_play(self) -> bool:
+        return self.phase == PLAYING
+
+    def kernel_rules(self) -> tuple[int, int, int, Mapping[int, Any]]:
+        return HAND_SIZE, self.first_lead, 0, PLAY
+
+    def _kernel_stored(self, taken: tuple[int, ...], won: tuple[int, ...], done: bool) -> None:
+        self.won = tuple(a + b for a, b in zip(self.won, won, strict=True))
+        if done:
+            self._score_deal()
+
     def _trick_won(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
         won = list(self.won)
         won[winner] += 1
         self.won = tuple(won)
         number = len(self.tricks)
-        quiet = self.quiet
-        if not quiet:
-            self.events.append(TrickWon(
-                trick=number - 1, leader=leader, cards=cards, winner=winner, tricks_won=self.won,
-            ))
+        if self.quiet:
+            if number == HAND_SIZE:
+                self._score_deal()
+            return
+        self.events.append(TrickWon(
+            trick=number - 1, leader=leader, cards=cards, winner=winner, tricks_won=self.won,
+        ))
         if number == HAND_SIZE:
             self._score_deal()
-        elif not quiet:
+        else:
             self.events.append(trick_started(number, winner))
 
     def _score_deal(self) -> None:
@@ -453,6 +474,9 @@ class SpadesState(TrickState["Spades"]):
         for seat in range(NUM_PLAYERS):
             if self.blind[seat]:
                 assert self.bids[seat] == 0
+
+
+SpadesState.kernel_class = SpadesState
 
 
 class Spades(Game[SpadesState]):

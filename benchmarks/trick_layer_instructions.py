@@ -1,0 +1,98 @@
+"""Instructions per decision, old engine against new, counted by valgrind (load-independent).
+
+`trick_layer.py` measures CPU time, which a busy shared machine blurs by a few per cent. This
+script runs the same work under ``valgrind --tool=callgrind`` and subtracts a run that only
+sets up (imports, building the observations), so the count is the measured work alone; hash
+seeds are fixed and the cyclic garbage collector is off (a full collection traverses every
+object of the process, and whether one lands in a run is a threshold effect), so a count
+repeats exactly. Measures: random play with events and quiet,
+each in a fresh process (cold caches: action tuples built as met) and after 30 warm-up games,
+and `sample_state`.
+
+    python benchmarks/trick_layer_instructions.py --old /tmp/old/src --new src
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+CHILD = r'''
+import gc, sys
+gc.disable()  # a full collection lands in one run and not the other: a step, not a cost per move
+from random import Random
+import parlour
+name, mode, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+game = parlour.load_game(name, **({"mercy": True} if name == "spades" else {}))
+decisions = 0
+def play(seeds, quiet):
+    global decisions
+    rng = Random(0)
+    for seed in seeds:
+        state = game.new_state(seed=seed)
+        state.quiet = quiet
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+if mode == "sample_state":
+    rng = Random(1)
+    observations = []
+    for seed in range(20):
+        state = game.new_state(seed=seed)
+        for step in range(rng.randrange(8, 40)):
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        observations.append(state.observe(state.current_player))
+    for _ in range(n):
+        for obs in observations:
+            game.sample_state(obs, rng)
+    decisions = n * len(observations)
+else:
+    if mode.startswith("warm"):
+        play(range(100, 130), False)
+        decisions = 0
+    play(range(n), mode.endswith("quiet"))
+print(decisions)
+'''
+
+MODES = {"events": 12, "quiet": 12, "warm events": 12, "warm quiet": 12, "sample_state": 20}
+GAMES = ("hearts", "spades")
+
+
+def count(src: Path, game: str, mode: str, n: int) -> tuple[int, int]:
+    """(instructions, decisions or samples) of one child run."""
+    env = {"PYTHONPATH": str(src), "PARLOUR_PURE": "1", "PYTHONHASHSEED": "0",
+           "PATH": os.environ.get("PATH", "")}
+    result = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+         "-c", CHILD, game, mode.replace(" ", ""), str(n)],
+        env=env, capture_output=True, text=True, check=True)
+    refs = re.search(r"refs:\s*([\d,]+)", result.stderr)
+    assert refs, result.stderr[-500:]
+    return int(refs.group(1).replace(",", "")), int(result.stdout.split()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--old", type=Path, required=True)
+    parser.add_argument("--new", type=Path, default=Path(__file__).parents[1] / "src")
+    args = parser.parse_args()
+    print("| measure | old instructions | new instructions | new/old |")
+    print("|---|---:|---:|---:|")
+    for game in GAMES:
+        for mode, n in MODES.items():
+            per = []
+            for src in (args.old, args.new):
+                total, work = count(src.resolve(), game, mode, n)
+                base, _ = count(src.resolve(), game, mode, 0)
+                per.append((total - base) / work)
+            print(f"| {game} {mode} | {per[0]:,.0f} | {per[1]:,.0f} | {per[1] / per[0]:.2f} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,199 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The compiled card play of four-hand trick-taking games on `TrickState` (Hearts, Spades).
+
+The Python layer (`parlour.cards.trickstate`) stays the reference: this kernel loads a state
+in its card play, plays cards in C (hands as `uint64_t`, the trick and the tricks as C
+arrays) and writes the result back; the game then settles the deal with its own hooks
+(`TrickState._kernel_stored`). The per-game parts are fields: the trump, the held-back and
+breaking cards, the card that must lead a deal's first trick and the cards banned from it
+while another can be played (Hearts' point cards). `tests/cards/test_kernel.py` checks it move
+for move against the Python engine.
+"""
+
+from libc.stdint cimport uint64_t
+
+from parlour.cards.card import CARD
+from parlour.core.game import Move
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_popcountll(unsigned long long) nogil
+
+cdef enum:
+    SEATS = 4
+    MAX_TRICKS = 13
+
+cdef uint64_t SUIT = 0x7FFC
+cdef object CARDS = CARD
+cdef object _new_move = tuple.__new__
+
+
+cdef inline int nth_card(uint64_t mask, int n) noexcept nogil:
+    """The `n`-th lowest card (counting from 0) of `mask`."""
+    while n:
+        mask &= mask - 1
+        n -= 1
+    return __builtin_ctzll(mask)
+
+
+cdef class TrickPlay:
+    """The card play of one deal in C. `load` copies a `TrickState` in its card play;
+    `legal_mask`, `play` and `random_play` advance it; `store` writes it back."""
+
+    cdef public int current, leader, ntrick, ntricks, start_tricks, broken, trump, done
+    cdef public int nplayed, hand_size, last_winner
+    cdef uint64_t hands[SEATS]
+    cdef uint64_t taken[SEATS]
+    cdef int won[SEATS]
+    cdef int trick[SEATS]
+    cdef int leaders[MAX_TRICKS]
+    cdef int cards[MAX_TRICKS][SEATS]
+    cdef int seat_of[SEATS * MAX_TRICKS]
+    cdef int played[SEATS * MAX_TRICKS]
+    cdef uint64_t held_back, breaks, first_lead, first_ban
+
+    def load(self, state, int hand_size, uint64_t first_lead, uint64_t first_ban):
+        """Copy the card play of `state` (four seats, in its card play). `first_lead`: the card
+        mask that must lead the first trick (0: any); `first_ban`: cards not to be played to
+        the first trick while the hand holds others."""
+        cdef int i
+        hands = state.hands
+        for i in range(SEATS):
+            self.hands[i] = hands[i]
+            self.taken[i] = 0
+            self.won[i] = 0
+        trick = state.trick
+        self.ntrick = len(trick)
+        for i in range(self.ntrick):
+            self.trick[i] = trick[i]
+        self.current = state.current
+        self.leader = state.leader
+        self.broken = 1 if state.broken else 0
+        self.trump = state.trump
+        self.held_back = state.held_back
+        self.breaks = state.breaks
+        self.first_lead = first_lead
+        self.first_ban = first_ban
+        self.hand_size = hand_size
+        self.ntricks = self.start_tricks = len(state.tricks)
+        self.nplayed = 0
+        self.done = 0
+        self.last_winner = -1
+
+    cpdef uint64_t legal_mask(self):
+        """Follow suit if you can (on the first trick, avoid `first_ban` if you can); lead
+        `first_lead` to the first trick; else anything but the held-back cards until broken."""
+        cdef uint64_t hand = self.hands[self.current], part
+        if self.ntrick:
+            part = hand & (SUIT << ((self.trick[0] >> 4) << 4))
+            if part:
+                return part
+            if self.ntricks == 0 and self.first_ban:
+                part = hand & ~self.first_ban
+                if part:
+                    return part
+            return hand
+        if self.ntricks == 0 and self.first_lead:
+            return self.first_lead
+        if self.broken:
+            return hand
+        part = hand & ~self.held_back
+        return part if part else hand
+
+    def hand(self, int seat):
+        return self.hands[seat]
+
+    def taken_by(self, int seat):
+        """The cards `seat` took in the tricks played since `load`."""
+        return self.taken[seat]
+
+    def won_by(self, int seat):
+        """The number of tricks `seat` took since `load`."""
+        return self.won[seat]
+
+    cpdef int play(self, int card) except -2:
+        """Play `card` (legal, unchecked) for the current player; the trick's winner when it
+        completes a trick, else -1. Sets `done` after the deal's last trick."""
+        cdef int p = self.current, i, c, lead, best, score, winner, n
+        cdef uint64_t mask = 0
+        self.hands[p] ^= (<uint64_t>1) << card
+        self.seat_of[self.nplayed] = p
+        self.played[self.nplayed] = card
+        self.nplayed += 1
+        self.trick[self.ntrick] = card
+        self.ntrick += 1
+        if not self.broken and (self.breaks >> card) & 1:
+            self.broken = 1
+        if self.ntrick < SEATS:
+            self.current = (p + 1) & 3
+            return -1
+        lead = self.trick[0] >> 4
+        best = 0
+        winner = -1
+        for i in range(SEATS):  # a trump outranks every card of the suit led
+            c = self.trick[i]
+            mask |= (<uint64_t>1) << c
+            if c >> 4 == self.trump:
+                score = 100 + c
+            elif c >> 4 == lead:
+                score = c
+            else:
+                score = -1
+            if score > best or winner < 0:
+                best, winner = score, i
+        winner = (self.leader + winner) & 3
+        self.taken[winner] |= mask
+        self.won[winner] += 1
+        n = self.ntricks
+        self.leaders[n] = self.leader
+        for i in range(SEATS):
+            self.cards[n][i] = self.trick[i]
+        self.ntricks = n + 1
+        self.ntrick = 0
+        self.leader = self.current = self.last_winner = winner
+        if self.ntricks == self.hand_size:
+            self.done = 1
+        return winner
+
+    cpdef int random_play(self, random) except -2:
+        """Play to the end of the deal, each card ``legal[int(random() * n)]`` of the n legal
+        cards in card order: the choice `State.play_random` makes."""
+        cdef uint64_t legal
+        cdef double r
+        while not self.done:
+            legal = self.legal_mask()
+            r = random()
+            self.play(nth_card(legal, <int>(r * __builtin_popcountll(legal))))
+        return self.nplayed
+
+    def store(self, state, plays):
+        """Write the card play back into `state` (`plays[card]` is the game's action, appended
+        to its history), then hand the tricks' counts to `state._kernel_stored`."""
+        cdef int i, n
+        state._legal = -1
+        state.hands = [self.hands[i] for i in range(SEATS)]
+        if self.ntricks > self.start_tricks:
+            state.tricks = state.tricks + tuple([
+                (self.leaders[n], (CARDS[self.cards[n][0]], CARDS[self.cards[n][1]],
+                                   CARDS[self.cards[n][2]], CARDS[self.cards[n][3]]))
+                for n in range(self.start_tricks, self.ntricks)])
+        state.trick = tuple([CARDS[self.trick[i]] for i in range(self.ntrick)])
+        state.leader = self.leader
+        state.current = self.current
+        state.broken = bool(self.broken)
+        history = state.history
+        for i in range(self.nplayed):
+            history.append(_new_move(Move, (self.seat_of[i], plays[self.played[i]])))
+        state._kernel_stored(tuple([self.taken[i] for i in range(SEATS)]),
+                             tuple([self.won[i] for i in range(SEATS)]), bool(self.done))
+
+
+cdef TrickPlay _scratch = TrickPlay()
+
+
+def play_out(state, random, int hand_size, uint64_t first_lead, uint64_t first_ban, plays):
+    """Play the rest of `state`'s card play at random (`TrickPlay.random_play`) and store it:
+    what the Python playout loop does, move for move, without a Python step per card."""
+    _scratch.load(state, hand_size, first_lead, first_ban)
+    _scratch.random_play(random)
+    _scratch.store(state, plays)
