@@ -27,33 +27,22 @@ import sys
 import time
 from typing import Any
 
+from openspiel_rollouts import openspiel_rollout_rate
+
 STARTS = ("first decision", "first card")
+
+
+def to_first_card(state: Any, rng: random.Random) -> None:
+    """Plays OpenSpiel's Skat on at random from the deal to the first card."""
+    while "play" not in str(state).split("\n", 1)[0].lower():  # "Phase: playing"
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
 
 
 def openspiel_rate(start: str, rollouts: int) -> float:
     """OpenSpiel C++ random rollouts per CPU second from `start` of a random deal."""
-    import pyspiel
-
-    game = pyspiel.load_game("skat")
-    rng = random.Random(1)
-    total = 0.0
-    done = 0
-    for deal in range(4):
-        state = game.new_initial_state()
-        while state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        if start == "first card":
-            while "play" not in str(state).split("\n", 1)[0].lower():  # "Phase: playing"
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-        evaluator = pyspiel.RandomRolloutEvaluator(rollouts, deal)
-        bot = pyspiel.MCTSBot(game, evaluator, 2.0, 1, 10**9, False, deal, False)
-        begin = time.process_time()
-        bot.step(state)
-        total += time.process_time() - begin
-        done += rollouts
-    return done / total
+    return openspiel_rollout_rate("skat", rollouts,
+                                  to_first_card if start == "first card" else None)
 
 
 def parlour_states(start: str, count: int) -> list[Any]:

@@ -21,29 +21,14 @@ import statistics
 import time
 from typing import Any
 
+from openspiel_rollouts import openspiel_rollout_rate
+
 GAMES = {"hearts": ("hearts", {}), "spades": ("spades", {})}
 
 
 def openspiel_rate(name: str, rollouts: int) -> float:
     """OpenSpiel C++ random rollouts per CPU second from the first decision of a random deal."""
-    import pyspiel
-
-    game = pyspiel.load_game(GAMES[name][0])
-    rng = random.Random(1)
-    total = 0.0
-    done = 0
-    for deal in range(4):
-        state = game.new_initial_state()
-        while state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        evaluator = pyspiel.RandomRolloutEvaluator(rollouts, deal)
-        bot = pyspiel.MCTSBot(game, evaluator, 2.0, 1, 10**9, False, deal, False)
-        begin = time.process_time()
-        bot.step(state)
-        total += time.process_time() - begin
-        done += rollouts
-    return done / total
+    return openspiel_rollout_rate(GAMES[name][0], rollouts)
 
 
 def parlour_rate(name: str, playouts: int) -> float:
