@@ -7,9 +7,19 @@ broken promise. They need no test framework.
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, ClassVar
 
 from parlour.core import DealScored, Game, GameOver, State
+
+
+class Scaled:
+    """A test class whose number of games played per check is multiplied by `scale`."""
+
+    scale: ClassVar[float] = 1.0
+
+    def scaled(self, count: int) -> int:
+        return max(1, int(count * self.scale))
+
 
 MAX_MOVES = 100_000
 """A random playout longer than this is a game that does not end (see `random_playout`)."""

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from parlour.core import Game, Observation, ParlourError, State
+from parlour.testing.checks import Scaled
 
 MOVES_PER_GAME = 400
 """Encoding playouts stop after this many moves: long games add nothing past it."""
@@ -42,15 +43,11 @@ def _skip_without_encoding(game: Game[Any]) -> None:
         pytest.skip(f"{game.id} has no tensor encoding")
 
 
-class EncodingChecks:
+class EncodingChecks(Scaled):
     """The encoding checks, as test methods over the suite's `game` fixture."""
 
-    scale: ClassVar[float] = 1.0
     rules_docs: ClassVar[Path | None] = None
     """Folder of the games' rules pages (``<game id>.md``); None skips the layout check."""
-
-    def scaled(self, count: int) -> int:
-        return max(1, int(count * self.scale))
 
     def test_the_encoding_has_one_shape_and_dtype(self, game: Game[Any]) -> None:
         """`encode` gives float32 arrays of `observation_shape`, finite, in every position."""

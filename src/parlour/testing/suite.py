@@ -12,7 +12,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 from random import Random
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,6 +22,7 @@ import parlour
 from parlour.core import CHANCE, Game, ParlourError, load_game
 from parlour.records import Record
 from parlour.testing.checks import (
+    Scaled,
     check_final,
     check_state,
     is_perfect_information,
@@ -63,14 +64,10 @@ def conformance_suite(games: Sequence[str | Game[Any]], scale: float | None = No
     return type("ConformanceSuite", bases, {"game": game, "scale": scale, "rules_docs": docs})
 
 
-class ConformanceChecks:
+class ConformanceChecks(Scaled):
     """Every check of the suite, as test methods over a `game` fixture (set by
     `conformance_suite`). Each docstring states the promise it checks."""
 
-    scale: ClassVar[float] = 1.0
-
-    def scaled(self, count: int) -> int:
-        return max(1, int(count * self.scale))
 
     def test_random_playouts_keep_the_invariants(self, game: Game[Any]) -> None:
         """Random playouts: `check_state` after every move, `check_final` at the end."""
