@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from random import Random
 
-from parlour.cards import ACE, CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_MASKS
+from parlour.cards import ACE, CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_MASKS, cards_of
 from parlour.core import Action, Game
 from parlour.games.hearts.actions import PASS, PLAY
 from parlour.games.hearts.knowledge import (
@@ -36,15 +36,6 @@ Rule = Callable[[Knowledge], int | None]
 
 SPADE_GUARDS = 4
 """Spades besides the Q♠ (or the A♠/K♠) that make keeping it safe when passing."""
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _suit_length(hand: int, card: int) -> int:
@@ -81,8 +72,8 @@ def pass_for_the_moon(hand: int, plan: list[int]) -> list[int]:
     """With a moon hand, pass the lowest cards: side cards below the king, then low hearts."""
     if not moon_hand(hand):
         return []
-    side = [c for c in _cards(hand & ~HEARTS_MASK) if c & 15 < 13]
-    hearts = _cards(hand & HEARTS_MASK)
+    side = [c for c in cards_of(hand & ~HEARTS_MASK) if c & 15 < 13]
+    hearts = cards_of(hand & HEARTS_MASK)
     return (sorted(side, key=lambda c: c & 15) + hearts)[:3]
 
 
@@ -90,7 +81,7 @@ def pass_the_unguarded_queen(hand: int, plan: list[int]) -> list[int]:
     """Pass the Q♠ without enough low spades to hide behind, and the A♠/K♠ with it."""
     spades = (hand & SPADES_MASK).bit_count()
     if hand & QS_BIT and spades <= SPADE_GUARDS:
-        return [QUEEN_OF_SPADES, *sorted(_cards(hand & HIGH_SPADES), reverse=True)]
+        return [QUEEN_OF_SPADES, *sorted(cards_of(hand & HIGH_SPADES), reverse=True)]
     return []
 
 
@@ -100,7 +91,7 @@ def pass_the_unguarded_high_spades(hand: int, plan: list[int]) -> list[int]:
         return []
     low = (hand & SPADES_MASK & ~HIGH_SPADES).bit_count()
     if low < SPADE_GUARDS - 1:
-        return sorted(_cards(hand & HIGH_SPADES), reverse=True)
+        return sorted(cards_of(hand & HIGH_SPADES), reverse=True)
     return []
 
 
@@ -109,7 +100,7 @@ def pass_to_void_a_suit(hand: int, plan: list[int]) -> list[int]:
     room = 3 - len(plan)
     best: list[int] = []
     for suit in (CLUBS, DIAMONDS):
-        cards = [c for c in _cards(hand & SUIT_MASKS[suit]) if c not in plan]
+        cards = [c for c in cards_of(hand & SUIT_MASKS[suit]) if c not in plan]
         if not cards or len(cards) > room:
             continue
         if not best or (len(cards), -max(cards)) < (len(best), -max(best)):
@@ -133,7 +124,7 @@ def pass_danger(hand: int, card: int) -> float:
 
 def pass_the_most_dangerous(hand: int, plan: list[int]) -> list[int]:
     """The rest: the most dangerous cards to keep (`pass_danger`)."""
-    return sorted(_cards(hand), key=lambda c: -pass_danger(hand, c))
+    return sorted(cards_of(hand), key=lambda c: -pass_danger(hand, c))
 
 
 PASS_RULES: tuple[Callable[[int, list[int]], list[int]], ...] = (
@@ -153,7 +144,7 @@ def lead_for_the_moon(k: Knowledge) -> int | None:
     hearts = k.legal & HEARTS_MASK
     if hearts:
         return top(hearts)
-    bosses = [c for c in _cards(k.legal) if k.is_boss(c)]
+    bosses = [c for c in cards_of(k.legal) if k.is_boss(c)]
     return max(bosses, key=lambda c: c & 15) if bosses else None
 
 
@@ -203,7 +194,7 @@ def lead_risk(k: Knowledge, card: int) -> float:
 
 def lead_safely(k: Knowledge) -> int | None:
     """Lead the card least likely to cost points; among equals, from the shortest suit, low."""
-    candidates = [c for c in _cards(k.legal)
+    candidates = [c for c in cards_of(k.legal)
                   if c != QUEEN_OF_SPADES and not ((1 << c) & HIGH_SPADES and k.queen_out)]
     if not candidates:
         return None
@@ -282,7 +273,7 @@ def discard_for_the_moon(k: Knowledge) -> int | None:
     if not k.can_shoot() or k.trick_points:
         return None
     side = k.legal & ~POINT_CARDS
-    return min(_cards(side), key=lambda c: c & 15) if side else None
+    return min(cards_of(side), key=lambda c: c & 15) if side else None
 
 
 def keep_points_from_the_shooter(k: Knowledge) -> int | None:
@@ -290,7 +281,7 @@ def keep_points_from_the_shooter(k: Knowledge) -> int | None:
     shooter = k.moon_threat()
     if shooter is None or k.winner != shooter:
         return None
-    clean = _cards(k.legal & ~POINT_CARDS)
+    clean = cards_of(k.legal & ~POINT_CARDS)
     return max(clean, key=lambda c: (discard_danger(k, c), c & 15)) if clean else None
 
 
@@ -324,7 +315,7 @@ def discard_danger(k: Knowledge, card: int) -> float:
 
 def dump_the_most_dangerous(k: Knowledge) -> int | None:
     """Throw the card most likely to win a costly trick later (`discard_danger`)."""
-    return max(_cards(k.legal), key=lambda c: (discard_danger(k, c), c & 15))
+    return max(cards_of(k.legal), key=lambda c: (discard_danger(k, c), c & 15))
 
 
 DISCARD_RULES: tuple[Rule, ...] = (discard_for_the_moon, keep_points_from_the_shooter,

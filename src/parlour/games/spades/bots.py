@@ -15,7 +15,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from parlour.cards import ACE, DECK_52, KING, QUEEN, SPADES, SUIT_MASKS
+from parlour.cards import ACE, DECK_52, KING, QUEEN, SPADES, SUIT_MASKS, cards_of
 from parlour.core import Action, Game
 from parlour.games.spades.actions import BID, BLIND_NIL, LOOK, PLAY
 from parlour.games.spades.observation import SpadesObservation
@@ -29,15 +29,6 @@ BID_SHADE = 0.5
 """Taken off the counted tricks before rounding: a set costs more than a bag."""
 NIL_LIMIT = 1.0
 """The most tricks (`count_tricks`) a hand may hold to bid Nil."""
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _rank_bit(suit: int, rank: int) -> int:
@@ -225,13 +216,13 @@ def cost(card: int) -> tuple[int, int]:
 
 
 def cheapest(t: Table, mask: int) -> int:
-    return min(_cards(mask), key=cost)
+    return min(cards_of(mask), key=cost)
 
 
 def dearest(t: Table, mask: int) -> int:
     """The card most worth getting rid of: the highest side card (spades last)."""
     side = mask & ~SPADES_MASK
-    return max(_cards(side or mask), key=lambda c: c & 15)
+    return max(cards_of(side or mask), key=lambda c: c & 15)
 
 
 PlayRule = Callable[[Table], int | None]
@@ -242,16 +233,17 @@ def nil_leads_low(t: Table) -> int | None:
     """Bidding Nil: lead the lowest side card that is not the boss of its suit."""
     if not t.my_nil:
         return None
-    side = [c for c in _cards(t.legal & ~SPADES_MASK) if not t.is_boss(c)]
-    return min(side or _cards(t.legal), key=lambda c: c & 15)
+    side = [c for c in cards_of(t.legal & ~SPADES_MASK) if not t.is_boss(c)]
+    return min(side or cards_of(t.legal), key=lambda c: c & 15)
 
 
 def lead_high_for_a_nil_partner(t: Table) -> int | None:
     """Partner bid Nil: lead sure winners, else the highest card, so partner can duck under."""
     if not t.partner_nil:
         return None
-    bosses = [c for c in _cards(t.legal) if t.is_boss(c)]
-    return max(bosses or _cards(t.legal & ~SPADES_MASK) or _cards(t.legal), key=lambda c: c & 15)
+    bosses = [c for c in cards_of(t.legal) if t.is_boss(c)]
+    return max(bosses or cards_of(t.legal & ~SPADES_MASK) or cards_of(t.legal),
+               key=lambda c: c & 15)
 
 
 def lead_low_against_a_nil(t: Table) -> int | None:
@@ -259,7 +251,7 @@ def lead_low_against_a_nil(t: Table) -> int | None:
     target = t.opponent_nil()
     if target is None:
         return None
-    pool = [c for c in _cards(t.legal)
+    pool = [c for c in cards_of(t.legal)
             if t.unseen & SUIT_MASKS[c >> 4] and not t.voids[target] & SUIT_MASKS[c >> 4]]
     if not pool:
         return None
@@ -270,7 +262,7 @@ def cash_sure_winners(t: Table) -> int | None:
     """Short of the contract (or setting the opponents): lead a sure winner, side suits first."""
     if t.need <= 0 and not t.setting():
         return None
-    winners = [c for c in _cards(t.legal) if t.sure_winner(c, list(t.opponents()))]
+    winners = [c for c in cards_of(t.legal) if t.sure_winner(c, list(t.opponents()))]
     if not winners:
         return None
     side = [c for c in winners if c >> 4 != SPADES]
@@ -281,7 +273,7 @@ def lead_for_a_ruff(t: Table) -> int | None:
     """Short of the contract with trumps to spare: lead from the shortest side suit to void it."""
     if t.need <= 0 or (t.hand & SPADES_MASK).bit_count() < 2:
         return None
-    side = _cards(t.legal & ~SPADES_MASK)
+    side = cards_of(t.legal & ~SPADES_MASK)
     if not side:
         return None
     hand = t.hand
@@ -292,9 +284,9 @@ def lead_to_lose(t: Table) -> int | None:
     """Contract made: lead the lowest card that cannot win, to give the trick away."""
     if t.need > 0:
         return None
-    losers = [c for c in _cards(t.legal) if not t.is_boss(c)]
+    losers = [c for c in cards_of(t.legal) if not t.is_boss(c)]
     side = [c for c in losers if c >> 4 != SPADES]
-    return min(side or losers or _cards(t.legal), key=lambda c: c & 15)
+    return min(side or losers or cards_of(t.legal), key=lambda c: c & 15)
 
 
 def lead_low(t: Table) -> int | None:
@@ -312,13 +304,13 @@ def nil_ducks(t: Table) -> int | None:
     """Bidding Nil: play the highest card that loses; forced to win, win with the highest."""
     if not t.my_nil:
         return None
-    losers = [c for c in _cards(t.legal) if not t.beats(c)]
+    losers = [c for c in cards_of(t.legal) if not t.beats(c)]
     if losers:
         following = losers[0] >> 4 == t.winning >> 4 or t.trick[0] >> 4 == losers[0] >> 4
         if following and t.hand & SUIT_MASKS[t.trick[0] >> 4]:
             return max(losers)
         return dearest(t, sum(1 << c for c in losers))
-    return top(t.legal) if len(t.trick) == 3 else min(_cards(t.legal))
+    return top(t.legal) if len(t.trick) == 3 else min(cards_of(t.legal))
 
 
 def cover_a_nil_partner(t: Table) -> int | None:
@@ -326,7 +318,7 @@ def cover_a_nil_partner(t: Table) -> int | None:
     after us, so they can duck under."""
     if not t.partner_nil:
         return None
-    beaters = [c for c in _cards(t.legal) if t.beats(c)]
+    beaters = [c for c in cards_of(t.legal) if t.beats(c)]
     if t.winner == t.partner and beaters:
         return min(beaters, key=cost)
     if t.partner in t.later() and beaters:
@@ -339,7 +331,7 @@ def let_a_nil_win(t: Table) -> int | None:
     target = t.opponent_nil()
     if target is None or t.winner != target:
         return None
-    under = [c for c in _cards(t.legal) if not t.beats(c)]
+    under = [c for c in cards_of(t.legal) if not t.beats(c)]
     return max(under, key=lambda c: c & 15) if under else None
 
 
@@ -347,7 +339,7 @@ def leave_it_to_partner(t: Table) -> int | None:
     """Partner's card will win (the boss, nothing left to ruff it): play cheap."""
     if t.winner != t.partner or not t.sure_winner(t.winning, t.later()):
         return None
-    losers = sum(1 << c for c in _cards(t.legal) if not t.beats(c))
+    losers = sum(1 << c for c in cards_of(t.legal) if not t.beats(c))
     return cheapest(t, losers or t.legal)
 
 
@@ -356,7 +348,7 @@ def win_the_trick(t: Table) -> int | None:
     hand plays low without the boss."""
     if t.need <= 0 and not t.setting():
         return None
-    beaters = [c for c in _cards(t.legal) if t.beats(c)]
+    beaters = [c for c in cards_of(t.legal) if t.beats(c)]
     if not beaters:
         return None
     if t.winner == t.partner and len(t.trick) == 3:
@@ -378,11 +370,11 @@ def duck_to_avoid_bags(t: Table) -> int | None:
     """Contract made: play the highest card that loses (shedding high cards safely)."""
     if t.need > 0:
         return None
-    losers = [c for c in _cards(t.legal) if not t.beats(c)]
+    losers = [c for c in cards_of(t.legal) if not t.beats(c)]
     if losers:
         following = t.hand & SUIT_MASKS[t.trick[0] >> 4]
         return max(losers) if following else dearest(t, sum(1 << c for c in losers))
-    return top(t.legal) if len(t.trick) == 3 else min(_cards(t.legal), key=cost)
+    return top(t.legal) if len(t.trick) == 3 else min(cards_of(t.legal), key=cost)
 
 
 def play_cheap(t: Table) -> int | None:
