@@ -19,10 +19,6 @@ cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
 
-cdef enum:
-    SEATS = 4
-    MAX_TRICKS = 13
-
 cdef uint64_t SUIT = 0x7FFC
 cdef object CARDS = CARD
 cdef object _new_move = tuple.__new__
@@ -39,18 +35,6 @@ cdef inline int nth_card(uint64_t mask, int n) noexcept nogil:
 cdef class TrickPlay:
     """The card play of one deal in C. `load` copies a `TrickState` in its card play;
     `legal_mask`, `play` and `random_play` advance it; `store` writes it back."""
-
-    cdef public int current, leader, ntrick, ntricks, start_tricks, broken, trump, done
-    cdef public int nplayed, hand_size, last_winner
-    cdef uint64_t hands[SEATS]
-    cdef uint64_t taken[SEATS]
-    cdef int won[SEATS]
-    cdef int trick[SEATS]
-    cdef int leaders[MAX_TRICKS]
-    cdef int cards[MAX_TRICKS][SEATS]
-    cdef int seat_of[SEATS * MAX_TRICKS]
-    cdef int played[SEATS * MAX_TRICKS]
-    cdef uint64_t held_back, breaks, first_lead, first_ban
 
     def load(self, state, int hand_size, uint64_t first_lead, uint64_t first_ban):
         """Copy the card play of `state` (four seats, in its card play). `first_lead`: the card
