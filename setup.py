@@ -30,6 +30,10 @@ def _extensions() -> list[Extension]:
     kernels = [
         Extension("parlour.cards._kernel", ["src/parlour/cards/_kernel.pyx"]),
         Extension("parlour.games.skat._kernel", ["src/parlour/games/skat/_kernel.pyx"]),
+        # the ISMCTS loop must compute UCB with the Python loop's very operations: no fused
+        # multiply-add
+        Extension("parlour.agents.search._ismcts", ["src/parlour/agents/search/_ismcts.pyx"],
+                  extra_compile_args=["-ffp-contract=off"]),
         # numpy's own multinomial sampler, so zombies draw exactly what numpy would
         Extension("parlour.games.territory._kernel", ["src/parlour/games/territory/_kernel.pyx"],
                   include_dirs=[numpy.get_include()],

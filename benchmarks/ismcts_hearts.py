@@ -5,14 +5,16 @@ the heuristic bot, the forced 2♣ lead played). Each search samples a new world
 and plays it out uniformly at random to the end of the deal, as OpenSpiel's ISMCTS with one
 random rollout does (``ismcts:rollout=random,root=ucb``; the default halving root shares each
 world among the root's candidates, which makes its iterations cheaper still). Run:
-``.venv/bin/python benchmarks/ismcts_hearts.py``; for the peers side by side, see
-peers/openspiel_ismcts.py.
+``.venv/bin/python benchmarks/ismcts_hearts.py``. With random rollouts in the card play the
+iterations run in compiled code (`parlour.agents.search.card_kernel`); the Python loop is
+measured beside it. For OpenSpiel side by side, see peers/openspiel_ismcts.py.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from contextlib import nullcontext
 from random import Random
 from typing import Any
 
@@ -37,27 +39,28 @@ def early_positions(count: int) -> list[Any]:
     return positions
 
 
-def parlour_rate(positions: list[Any], iterations: int, end_score: int = 100, seed: int = 0
-                 ) -> tuple[float, int]:
-    """Iterations per second over searches of `iterations` from each position.
+def parlour_rate(positions: list[Any], iterations: int, end_score: int = 100, seed: int = 0,
+                 root: str = "ucb", compiled: bool = True) -> tuple[float, int]:
+    """Iterations per CPU second over searches of `iterations` from each position.
 
-    With the default `end_score` the game goes on after the deal, so a playout that reaches
-    the deal's end also pays for dealing the next hand (Hearts deals it at once); with
-    ``end_score=1`` the game is one deal, like OpenSpiel's.
+    With the default `end_score` the game goes on after the deal (the playouts stop at its
+    end); with ``end_score=1`` the game is one deal, like OpenSpiel's. `compiled`: the
+    compiled loop where it applies (random rollouts in the card play), else the Python loop.
     """
     from parlour import load_game
-    from parlour.agents.search import ISMCTSAgent
+    from parlour.agents.search import ISMCTSAgent, card_kernel
 
     game = load_game("hearts", end_score=end_score)
     total = 0
     elapsed = 0.0
-    for i, observation in enumerate(positions):
-        agent = ISMCTSAgent(game, observation.seat, Random(seed + i), iterations=iterations,
-                            rollout="random", root="ucb")
-        start = time.perf_counter()
-        agent.search(observation)
-        elapsed += time.perf_counter() - start
-        total += iterations
+    with nullcontext() if compiled else card_kernel.python_loop():
+        for i, observation in enumerate(positions):
+            agent = ISMCTSAgent(game, observation.seat, Random(seed + i), iterations=iterations,
+                                rollout="random", root=root)
+            start = time.process_time()
+            report = agent.search(observation)
+            elapsed += time.process_time() - start
+            total += report.iterations
     return total / elapsed, total
 
 
@@ -67,11 +70,12 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=2000)
     args = parser.parse_args()
     positions = early_positions(args.positions)
-    for end_score, what in ((100, "game to 100, playouts stop at the deal's end"),
-                            (1, "one-deal game")):
-        rate, total = parlour_rate(positions, args.iterations, end_score)
-        print(f"parlour ISMCTS, {what}: {rate:,.0f} iterations/s ({total:,} iterations, "
-              f"{args.positions} positions)")
+    for compiled, loop in ((True, "compiled loop"), (False, "Python loop")):
+        for end_score, what in ((100, "game to 100, playouts stop at the deal's end"),
+                                (1, "one-deal game")):
+            rate, total = parlour_rate(positions, args.iterations, end_score, compiled=compiled)
+            print(f"parlour ISMCTS, {loop}, {what}: {rate:,.0f} iterations per CPU second "
+                  f"({total:,} iterations, {args.positions} positions)")
 
 
 if __name__ == "__main__":

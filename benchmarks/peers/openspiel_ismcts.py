@@ -1,23 +1,27 @@
 """ISMCTS iterations per second on Hearts: OpenSpiel's Python and C++ bots and parlour's.
 
-All three are measured in one run.
+All are measured in one run, in interleaved rounds, in CPU time (the machine may be shared).
 
 Every search starts from an early position of a deal: the first decision of the play phase
 that offers a choice (passes made, the forced 2♣ lead played). Every iteration samples a new
 world from the searching seat's information and plays one uniformly random rollout to the end
 of the deal (OpenSpiel: `RandomRolloutEvaluator(1)`, unlimited world samples; parlour:
 `ismcts` with `horizon=deal`). OpenSpiel's Hearts is one deal per game, so both stop at the
-same point. Run with an interpreter that has `open_spiel` installed (see ../README.md):
+same point. parlour's rows: the compiled loop (random rollouts in the card play run in C,
+`parlour.agents.search.card_kernel`) and the Python loop. Run with an interpreter that has
+`open_spiel` installed (``pip install 'parlour[peers]'``):
 
-    /tmp/os/bin/python benchmarks/peers/openspiel_ismcts.py --parlour-src src
+    python benchmarks/peers/openspiel_ismcts.py --parlour-src src
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +54,7 @@ def openspiel_positions(count: int) -> list[Any]:
 
 
 def bench_openspiel_python(states: list[Any], iterations: int) -> float:
+    """OpenSpiel's Python `ISMCTSBot`: iterations per CPU second."""
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
@@ -60,13 +65,14 @@ def bench_openspiel_python(states: list[Any], iterations: int) -> float:
         evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(i))
         bot = ismcts.ISMCTSBot(game, evaluator, 0.7, iterations,
                                random_state=np.random.RandomState(i))
-        start = time.perf_counter()
+        start = time.process_time()
         bot.run_search(state)
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
     return iterations * len(states) / elapsed
 
 
 def bench_openspiel_cpp(states: list[Any], iterations: int) -> float:
+    """OpenSpiel's C++ `ISMCTSBot` (driven from Python): iterations per CPU second."""
     import pyspiel
 
     elapsed = 0.0
@@ -74,9 +80,9 @@ def bench_openspiel_cpp(states: list[Any], iterations: int) -> float:
         evaluator = pyspiel.RandomRolloutEvaluator(1, i)
         bot = pyspiel.ISMCTSBot(i, evaluator, 0.7, iterations, -1,
                                 pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
-        start = time.perf_counter()
+        start = time.process_time()
         bot.step(state)
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
     return iterations * len(states) / elapsed
 
 
@@ -84,7 +90,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=10)
     parser.add_argument("--iterations", type=int, default=2000,
-                        help="per search, for the Python bots (C++ runs ten times as many)")
+                        help="per search, for the Python loops (the compiled ones run ten "
+                             "times as many)")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="interleaved rounds; the table shows each one's median")
     parser.add_argument("--parlour-src", default=None, help="path to parlour's src/ folder")
     args = parser.parse_args()
     if args.parlour_src:
@@ -92,18 +101,37 @@ def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from ismcts_hearts import early_positions, parlour_rate  # type: ignore[import-not-found]
 
+    from parlour.agents.search import card_kernel
+
+    if not card_kernel.available():
+        print("warning: parlour's compiled ISMCTS loop is not built; its rows run the Python "
+              "loop")
     states = openspiel_positions(args.positions)
-    python_rate = bench_openspiel_python(states, args.iterations)
-    cpp_rate = bench_openspiel_cpp(states, 10 * args.iterations)
     positions = early_positions(args.positions)
-    whole, _ = parlour_rate(positions, args.iterations, end_score=100)
-    one, _ = parlour_rate(positions, args.iterations, end_score=1)
-    print(f"{'ISMCTS on Hearts, early positions':<44}{'iterations/s':>14}{'vs OpenSpiel Py':>17}")
-    for name, rate in (("OpenSpiel 2.0.2, Python", python_rate),
-                       ("OpenSpiel 2.0.2, C++ (from Python)", cpp_rate),
-                       ("parlour, one-deal game (as OpenSpiel's)", one),
-                       ("parlour, game to 100, stop at deal's end", whole)):
-        print(f"{name:<44}{rate:>14,.0f}{rate / python_rate:>17.2f}")
+    fast, slow = 10 * args.iterations, args.iterations
+    runs: dict[str, Callable[[], float]] = {
+        "OpenSpiel 2.0.2, Python": lambda: bench_openspiel_python(states, slow),
+        "OpenSpiel 2.0.2, C++ (from Python)": lambda: bench_openspiel_cpp(states, fast),
+        "parlour compiled, one-deal game, ucb root": lambda: parlour_rate(
+            positions, fast, end_score=1)[0],
+        "parlour compiled, game to 100, ucb root": lambda: parlour_rate(
+            positions, fast, end_score=100)[0],
+        "parlour compiled, game to 100, halving root": lambda: parlour_rate(
+            positions, fast, end_score=100, root="halving")[0],
+        "parlour Python loop, one-deal game, ucb root": lambda: parlour_rate(
+            positions, slow, end_score=1, compiled=False)[0],
+    }
+    rates: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(args.rounds):
+        for name, run in runs.items():
+            rates[name].append(run())
+    median = {name: statistics.median(found) for name, found in rates.items()}
+    cpp = median["OpenSpiel 2.0.2, C++ (from Python)"]
+    print(f"ISMCTS on Hearts, {args.positions} early positions, median of {args.rounds} "
+          "interleaved rounds")
+    print(f"{'':<46}{'iterations/CPU s':>17}{'vs OpenSpiel C++':>17}")
+    for name, rate in median.items():
+        print(f"{name:<46}{rate:>17,.0f}{rate / cpp:>17.2f}")
 
 
 if __name__ == "__main__":

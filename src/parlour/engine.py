@@ -20,7 +20,7 @@ PURE_ENV = "PARLOUR_PURE"
 """Set to 1 (or true, yes, on) to force the pure-Python path."""
 
 KERNELS = ("parlour.cards._kernel", "parlour.games.skat._kernel",
-           "parlour.games.territory._kernel")
+           "parlour.games.territory._kernel", "parlour.agents.search._ismcts")
 """Every compiled kernel, by module name."""
 
 _loaded: dict[str, ModuleType | None] = {}

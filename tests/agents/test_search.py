@@ -26,7 +26,7 @@ import pytest
 
 import parlour
 from parlour.agents import agent_names, make_agent
-from parlour.agents.search import ISMCTSAgent, PIMCAgent
+from parlour.agents.search import ISMCTSAgent, PIMCAgent, card_kernel
 from parlour.agents.search.playout import Playout, placements
 from parlour.core import Action, AgentError, Game, Observation, State
 
@@ -597,14 +597,15 @@ def test_opponents_policy_leaves_only_the_searchers_decisions_in_the_tree(rollou
     _, obs = next((s, o) for s, o in decisions(game, 3, limit=40)
                   if o.phase == "play" and len(o.legal_actions) > 2)
     own = set(obs.hand)  # type: ignore[attr-defined]
-    modelled = ISMCTSAgent(game, obs.seat, Random(0), iterations=200, opponents="policy",
-                           rollout=rollout)
-    tree, _ = modelled._search(obs)
-    assert {a.card for a in edges_below(tree.root)} <= own  # the seat's own cards only
-    searched = ISMCTSAgent(game, obs.seat, Random(0), iterations=200, rollout=rollout,
-                           opponents="tree")
-    tree, _ = searched._search(obs)
-    assert not {a.card for a in edges_below(tree.root)} <= own  # the others' cards as well
+    with card_kernel.python_loop():  # the compiled loop keeps its tree in C (see its tests)
+        modelled = ISMCTSAgent(game, obs.seat, Random(0), iterations=200, opponents="policy",
+                               rollout=rollout)
+        tree, _ = modelled._search(obs)
+        assert {a.card for a in edges_below(tree.root)} <= own  # the seat's own cards only
+        searched = ISMCTSAgent(game, obs.seat, Random(0), iterations=200, rollout=rollout,
+                               opponents="tree")
+        tree, _ = searched._search(obs)
+        assert not {a.card for a in edges_below(tree.root)} <= own  # the others' cards too
 
 
 @pytest.mark.parametrize(("spec", "rollout", "expected"), [

@@ -50,7 +50,11 @@ def test_the_engine_module_warns_once_when_not_built() -> None:
 def test_a_build_without_a_compiler_succeeds_with_one_warning(tmp_path: Path) -> None:
     pytest.importorskip("Cython")
     for name in ("setup.py", "src/parlour/cards/_kernel.pyx", "src/parlour/games/skat/_kernel.pyx",
-                 "src/parlour/games/territory/_kernel.pyx"):
+                 "src/parlour/games/territory/_kernel.pyx", "src/parlour/cards/_kernel.pxd",
+                 "src/parlour/agents/search/_ismcts.pyx",
+                 # the packages, so that Cython finds the .pxd a kernel cimports
+                 "src/parlour/__init__.py", "src/parlour/cards/__init__.py",
+                 "src/parlour/agents/__init__.py", "src/parlour/agents/search/__init__.py"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, tmp_path / name)
     done = subprocess.run(

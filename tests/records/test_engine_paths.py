@@ -1,7 +1,8 @@
 """The compiled and the pure-Python path give the same games: records equal byte for byte.
 
 Each path runs in its own process (``PARLOUR_PURE`` is read once per process). The matches
-include search bots with random playouts, which run in the Skat kernel on the compiled path.
+include search bots with random playouts, which run in the Skat kernel on the compiled path,
+and ISMCTS on Hearts and Spades, whose iterations run in the compiled search loop there.
 """
 
 from __future__ import annotations
@@ -38,6 +39,11 @@ MATCHES = [
     ("skat:players=4,deals=4", ["random", "random", "pimc:worlds=2,rollout=random", "random"],
      13),
     ("hearts:end_score=20", ["random", "heuristic", "random", "random"], 14),
+    # ISMCTS with random rollouts: the compiled search loop on the compiled path
+    ("hearts:end_score=8", ["ismcts:iterations=30,rollout=random", "random",
+                            "ismcts:iterations=20,rollout=random,root=ucb", "random"], 15),
+    ("spades:max_hands=1", ["random", "ismcts:iterations=20,rollout=random", "random",
+                            "random"], 16),
 ]
 
 

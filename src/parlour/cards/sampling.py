@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from random import Random
+from typing import Any, TypeVar
 
 from parlour.cards.card import cards_of
 from parlour.core.errors import ParlourError
@@ -58,6 +60,41 @@ def deal_hidden(hands: Sequence[int | None], sizes: Sequence[int], deck: int, pl
     for p, mask in zip(seats, dealt, strict=True):
         full[p] = mask | fixed[p]
     return full
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenDeal:
+    """What a seat's observation fixes about the hands it cannot see: the arguments of
+    `deal_hidden` (see there), the same for every world sampled from that observation, so a
+    search works them out once and deals many worlds from them."""
+
+    hands: tuple[int | None, ...]
+    sizes: tuple[int, ...]
+    deck: int
+    played: int
+    allowed: tuple[int, ...]
+    fixed: tuple[int, ...]
+
+    def deal(self, rng: Random) -> list[int]:
+        """Every seat's hand, the hidden ones dealt from `rng` (`deal_hidden`)."""
+        return deal_hidden(self.hands, self.sizes, self.deck, self.played, self.allowed, rng,
+                           self.fixed)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+HIDDEN_DEAL_SAMPLERS: set[Callable[..., Any]] = set()
+"""`Game.sample_state` methods that, in the card play, draw from the generator exactly what
+``game.hidden_deal(observation).deal(rng)`` draws and then one ``rng.getrandbits(63)`` (the
+sampled world's seed), and nothing else: a compiled search reproduces them draw for draw
+(`parlour.agents.search.card_kernel`). A subclass overriding `sample_state` is not listed,
+so its search stays on the Python loop."""
+
+
+def deals_hidden(method: F) -> F:
+    """Mark a `sample_state` as one of the `HIDDEN_DEAL_SAMPLERS`."""
+    HIDDEN_DEAL_SAMPLERS.add(method)
+    return method
 
 
 def _shuffle_and_cut(cards: list[int], sizes: Sequence[int], rng: Random) -> list[int]:

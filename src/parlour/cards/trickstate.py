@@ -192,6 +192,13 @@ class TrickState(State[G]):
         took in them; `done` if the deal's card play is over (settle it here)."""
         raise NotImplementedError
 
+    def settled_returns(self, taken: tuple[int, ...], won: tuple[int, ...]) -> tuple[float, ...]:
+        """The `running_returns` once the rest of this deal's card play gives each seat the
+        cards `taken` and the tricks `won` and the deal is scored, worked out without playing
+        or settling it: how a compiled search (`parlour.agents.search.card_kernel`) values a
+        playout that stops at the end of the deal."""
+        raise NotImplementedError
+
     def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
         """Random moves until deal `stop` or the end (`State.play_random`), the card play in
         compiled code where the kernel is built and fits: the very same moves."""

@@ -28,6 +28,9 @@ it took.
   the same sampled worlds as the others (common random numbers: the luck of the world cancels
   out of the comparison), and the worse half is dropped after each round. ``root=ucb`` selects
   at the root by UCB like at every other node and plays the most visited action.
+
+In the card play of Hearts and Spades with random rollouts, the iterations run in compiled code
+(`card_kernel`, `_ismcts.pyx`): the same search, draw for draw, so the same decisions.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from typing import Any
 
 from parlour.agents.search import options as opt
 from parlour.agents.search.base import COMMON_OPTIONS, SearchAgent
+from parlour.agents.search.card_kernel import compiled_search
 from parlour.agents.search.playout import Playout
 from parlour.core import Action, Game, Observation, State
 
@@ -252,10 +256,13 @@ class ISMCTSAgent(SearchAgent):
             tree = _Tree(game, playout, observation, self.c, self.rng.randrange,
                          self.modelled_opponents(game, playout))
         self._last = tree if self.reuse else None
+        compiled = compiled_search(self, game, playout, observation, tree.modelled)
         clock = time.perf_counter
         start = clock()
         finalists: Sequence[Action]
-        if self.root == "halving":
+        if compiled is not None:
+            finalists, done = compiled.run(self, tree, observation, start)
+        elif self.root == "halving":
             finalists, done = self._halving(tree, game, observation, start)
         else:
             finalists, done = self.candidates(observation), self._ucb(tree, game, observation)

@@ -31,7 +31,7 @@ from parlour.cards import (
     read_hands,
 )
 from parlour.cards.actions import CardActionTable
-from parlour.cards.sampling import deal_hidden
+from parlour.cards.sampling import HiddenDeal, deals_hidden
 from parlour.cards.tricks import NO_TRUMP, voids_shown, winner_no_trump
 from parlour.cards.trickstate import TrickState
 from parlour.core import (
@@ -306,6 +306,10 @@ class HeartsState(TrickState["Hearts"]):
         if done:
             self._score_deal()
 
+    def settled_returns(self, taken: tuple[int, ...], won: tuple[int, ...]) -> tuple[float, ...]:
+        points, _ = self.game.score_deal([a | b for a, b in zip(self.taken, taken, strict=True)])
+        return tuple(float(-(t + p)) for t, p in zip(self.totals, points, strict=True))
+
     def _trick_won(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
         a, b, c, d = cards
         mask = 1 << a | 1 << b | 1 << c | 1 << d
@@ -500,6 +504,14 @@ class Hearts(Game[HeartsState]):
     def action_from_id(self, action_id: int) -> Action:
         return BY_ID[action_id]
 
+    def hidden_deal(self, observation: Observation) -> HiddenDeal:
+        """What `observation` fixes about the hands its seat cannot see (`sample_state` deals
+        them): their sizes, the cards passed to a known seat, and the voids shown in play."""
+        if not isinstance(observation, HeartsObservation):
+            raise TypeError("hearts.hidden_deal needs a HeartsObservation")
+        return _hidden_deal(self, observation)
+
+    @deals_hidden
     def sample_state(self, observation: Observation, rng: Random) -> HeartsState:
         """A full state consistent with everything `observation`'s seat knows.
 
@@ -524,7 +536,7 @@ def _context(state: HeartsState | Observation | None) -> tuple[int | None, int |
     return None, None, PLAYING
 
 
-def _sample(game: Hearts, obs: HeartsObservation, rng: Random) -> HeartsState:
+def _hidden_deal(game: Hearts, obs: HeartsObservation) -> HiddenDeal:
     seat = obs.seat
     breaks = HEARTS_MASK | (QS_BIT if game.queen_breaks_hearts else 0)
     everything = (*obs.tricks, (obs.leader, obs.trick))
@@ -533,17 +545,11 @@ def _sample(game: Hearts, obs: HeartsObservation, rng: Random) -> HeartsState:
     for i, card in enumerate(first[1:], start=1):
         if card >> 4 != first[0] >> 4 and (1 << card) & POINT_CARDS:
             allowed[(leader + i) % NUM_PLAYERS] &= POINT_CARDS  # a point card to trick 1
-    taken = [0] * NUM_PLAYERS
-    for leader, cards in obs.tricks:
-        winner = (leader + winner_no_trump(cards)) % NUM_PLAYERS
-        for c in cards:
-            taken[winner] |= 1 << c
     played = 0
     for mask in played_by:
         played |= mask
     fixed = [0] * NUM_PLAYERS
-    exchanged = obs.phase != "pass" and obs.pass_direction != "none"
-    if exchanged:
+    if obs.phase != "pass" and obs.pass_direction != "none":
         receiver = (seat + DIRECTIONS[obs.pass_direction]) % NUM_PLAYERS
         fixed[receiver] = int(obs.passed) & ~played
     known: list[int | None] = [None] * NUM_PLAYERS
@@ -551,7 +557,18 @@ def _sample(game: Hearts, obs: HeartsObservation, rng: Random) -> HeartsState:
     sizes = [HAND_SIZE - len(obs.tricks)
              - (1 if (p - obs.leader) % NUM_PLAYERS < len(obs.trick) else 0)
              for p in range(NUM_PLAYERS)]
-    hands = deal_hidden(known, sizes, DECK_52, played, allowed, rng, fixed)
+    return HiddenDeal(tuple(known), tuple(sizes), DECK_52, played, tuple(allowed), tuple(fixed))
+
+
+def _sample(game: Hearts, obs: HeartsObservation, rng: Random) -> HeartsState:
+    seat = obs.seat
+    taken = [0] * NUM_PLAYERS
+    for leader, cards in obs.tricks:
+        winner = (leader + winner_no_trump(cards)) % NUM_PLAYERS
+        for c in cards:
+            taken[winner] |= 1 << c
+    exchanged = obs.phase != "pass" and obs.pass_direction != "none"
+    hands = _hidden_deal(game, obs).deal(rng)
 
     state = HeartsState(game, rng.getrandbits(63))
     state.deal = obs.deal

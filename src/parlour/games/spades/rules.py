@@ -27,6 +27,7 @@ from parlour.cards import (
     read_hands,
 )
 from parlour.cards.deck import deal_by_keys
+from parlour.cards.sampling import HiddenDeal, deals_hidden
 from parlour.cards.tricks import winner_with_trump
 from parlour.cards.trickstate import TrickState
 from parlour.core import (
@@ -392,16 +393,27 @@ class SpadesState(TrickState["Spades"]):
         else:
             self.events.append(trick_started(number, winner))
 
-    def _score_deal(self) -> None:
+    def settled_returns(self, taken: tuple[int, ...], won: tuple[int, ...]) -> tuple[float, ...]:
+        results = self._team_results(tuple(a + b for a, b in zip(self.won, won, strict=True)))
+        margin = float(self.totals[0] + results[0].points - (self.totals[1] + results[1].points))
+        return (margin, -margin, margin, -margin)
+
+    def _team_results(self, won: tuple[int, ...]) -> list[TeamScore]:
+        """Each partnership's score for this hand with `won` tricks per seat."""
         game = self.game
-        bids, blind, won = self.bids, self.blind, self.won
-        results: list[TeamScore] = [
+        bids, blind = self.bids, self.blind
+        return [
             game.score_partnership(
                 (bids[t], bids[t + 2]), (blind[t], blind[t + 2]), (won[t], won[t + 2]),
                 self.bags[t],
             )
             for t in (0, 1)
         ]
+
+    def _score_deal(self) -> None:
+        game = self.game
+        bids, blind, won = self.bids, self.blind, self.won
+        results = self._team_results(won)
         points = (results[0].points, results[1].points)
         self.totals = (self.totals[0] + points[0], self.totals[1] + points[1])
         self.bags = (results[0].bags, results[1].bags)
@@ -665,6 +677,16 @@ class Spades(Game[SpadesState]):
     def action_from_id(self, action_id: int) -> Action:
         return action_from_id(action_id)
 
+    def hidden_deal(self, observation: Observation) -> HiddenDeal:
+        """What `observation` fixes about the hands its seat cannot see (`sample_state` deals
+        them): their sizes, the voids shown in play and the 2♣ lead."""
+        from parlour.games.spades.sampling import hidden_deal
+
+        if not isinstance(observation, SpadesObservation):
+            raise TypeError("spades.hidden_deal needs a SpadesObservation")
+        return hidden_deal(self, observation)
+
+    @deals_hidden
     def sample_state(self, observation: Observation, rng: Random) -> SpadesState:
         """A full state consistent with everything `observation`'s seat knows.
 

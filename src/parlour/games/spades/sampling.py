@@ -6,7 +6,7 @@ from random import Random
 from typing import TYPE_CHECKING
 
 from parlour.cards import DECK_52
-from parlour.cards.sampling import deal_hidden
+from parlour.cards.sampling import HiddenDeal
 from parlour.cards.tricks import voids_shown
 from parlour.games.spades.observation import SpadesObservation
 from parlour.games.spades.rules import (
@@ -33,8 +33,9 @@ def known_constraints(obs: SpadesObservation) -> tuple[list[int], list[int]]:
                        held_back=SPADES_MASK, breaks=SPADES_MASK)
 
 
-def sample_state(game: Spades, obs: SpadesObservation, rng: Random) -> SpadesState:
-    """Deal the cards `obs.seat` cannot see consistently with what it saw; copy the rest."""
+def hidden_deal(game: Spades, obs: SpadesObservation) -> HiddenDeal:
+    """What `obs` fixes about the hands its seat cannot see: their sizes, the voids shown in
+    play and the 2♣ its leader must hold."""
     seat = obs.seat
     played_by, allowed = known_constraints(obs)
     played = 0
@@ -50,7 +51,12 @@ def sample_state(game: Spades, obs: SpadesObservation, rng: Random) -> SpadesSta
     sizes = [HAND_SIZE - len(obs.tricks)
              - (1 if (p - obs.leader) % NUM_PLAYERS < len(obs.trick) else 0)
              for p in range(NUM_PLAYERS)]
-    hands = deal_hidden(known, sizes, DECK_52, played, allowed, rng, fixed)
+    return HiddenDeal(tuple(known), tuple(sizes), DECK_52, played, tuple(allowed), tuple(fixed))
+
+
+def sample_state(game: Spades, obs: SpadesObservation, rng: Random) -> SpadesState:
+    """Deal the cards `obs.seat` cannot see consistently with what it saw; copy the rest."""
+    hands = hidden_deal(game, obs).deal(rng)
 
     state = SpadesState(game, rng.getrandbits(63))
     state.deal = obs.deal

@@ -1,0 +1,725 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The compiled ISMCTS loop for the card play of four-hand trick-taking games (Hearts, Spades).
+
+`parlour.agents.search.ismcts` stays the reference: this module runs the very same search in C
+for the cases `card_kernel` accepts (random rollouts, the playout stopping at the end of the
+deal, the root in the card play) and gives back the root's statistics. The same seed must give
+the same decisions on both loops, so everything here follows the Python loop operation for
+operation:
+
+- The generator: `Twister` is CPython's Mersenne Twister (`random.Random`), loaded from the
+  agent's generator with `getstate()` and written back with `setstate()`, and the draws are
+  CPython's: `random()`, `getrandbits`, `_randbelow` (so `randrange`) and `shuffle`.
+  `reproduces_random()` checks this against the running Python at import.
+- Sampling a world: `parlour.cards.sampling.deal_constrained` (a plain shuffle and cut, else
+  the greedy deal, else the exhaustive one) and then the world's seed (``getrandbits(63)``).
+- The tree: nodes are the searching seat's information sets, reached by the cards played (in
+  the card play every card is seen); an edge holds visits, availability and total value, and
+  selection is UCB on min-max normalised values with the availability, in card order, with
+  the same floating-point operations; playouts are ``legal[int(random() * n)]`` per card, on
+  `TrickPlay` (`parlour.cards._kernel`).
+- A playout's values come from the game (`TrickState.settled_returns`, a Python call).
+"""
+
+from cpython.tuple cimport PyTuple_GET_ITEM
+from libc.math cimport INFINITY, log, sqrt
+from libc.stdint cimport uint32_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
+
+from parlour.cards._kernel cimport SEATS, TrickPlay
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_clz(unsigned int) nogil
+    int __builtin_popcountll(unsigned long long) nogil
+
+cdef enum:
+    MT_N = 624
+    MT_M = 397
+    MAX_PATH = 64
+    GREEDY_TRIES = 64
+
+
+# --- CPython's Mersenne Twister (Modules/_randommodule.c) and random.py's draws ---------------
+
+cdef struct Twister:
+    uint32_t mt[MT_N]
+    int index
+
+
+cdef uint32_t genrand(Twister* t) noexcept nogil:
+    cdef uint32_t y
+    cdef int kk
+    cdef uint32_t* mt = t.mt
+    if t.index >= MT_N:
+        for kk in range(MT_N - MT_M):
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU)
+            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
+        for kk in range(MT_N - MT_M, MT_N - 1):
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU)
+            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
+        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU)
+        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
+        t.index = 0
+    y = mt[t.index]
+    t.index += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9d2c5680U
+    y ^= (y << 15) & 0xefc60000U
+    y ^= y >> 18
+    return y
+
+
+cdef inline double random01(Twister* t) noexcept nogil:
+    """`Random.random()`."""
+    cdef uint32_t a = genrand(t) >> 5, b = genrand(t) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+cdef inline int randbelow(Twister* t, int n) noexcept nogil:
+    """`Random._randbelow(n)` (so `randrange(n)`), 0 < n < 2**31: `getrandbits(k)` with k the
+    bit length of n, drawn again while not below n."""
+    cdef int k = 32 - __builtin_clz(<unsigned int>n)
+    cdef uint32_t r = genrand(t) >> (32 - k)
+    while r >= <uint32_t>n:
+        r = genrand(t) >> (32 - k)
+    return <int>r
+
+
+cdef inline void shuffle(Twister* t, int* x, int n) noexcept nogil:
+    """`Random.shuffle` of the `n` ints at `x`."""
+    cdef int i, j, swap
+    for i in range(n - 1, 0, -1):
+        j = randbelow(t, i + 1)
+        swap = x[i]
+        x[i] = x[j]
+        x[j] = swap
+
+
+cdef void load_twister(Twister* t, rng) except *:
+    state = rng.getstate()[1]
+    cdef int i
+    for i in range(MT_N):
+        t.mt[i] = state[i]
+    t.index = state[MT_N]
+
+
+cdef void save_twister(Twister* t, rng) except *:
+    version, _, gauss = rng.getstate()
+    rng.setstate((version, tuple([t.mt[i] for i in range(MT_N)]) + (t.index,), gauss))
+
+
+cdef class Generator:
+    """A `Twister` for tests: the draws of this module beside `random.Random`'s."""
+
+    cdef Twister t
+
+    def __init__(self, rng):
+        load_twister(&self.t, rng)
+
+    def random(self):
+        return random01(&self.t)
+
+    def randrange(self, int n):
+        return randbelow(&self.t, n)
+
+    def getrandbits(self, int k):
+        """k in 1..32."""
+        return genrand(&self.t) >> (32 - k)
+
+    def shuffle(self, list x):
+        cdef int values[64]
+        cdef int i, n = len(x)
+        for i in range(n):
+            values[i] = x[i]
+        shuffle(&self.t, values, n)
+        for i in range(n):
+            x[i] = values[i]
+
+    def save(self, rng):
+        save_twister(&self.t, rng)
+
+
+def reproduces_random():
+    """True if this module draws exactly what the running Python's `random.Random` draws."""
+    from random import Random
+
+    mine, theirs = Random(20261124), Random(20261124)
+    generator = Generator(mine)
+    for n in (1, 2, 3, 5, 13, 39, 52, 1000):
+        for _ in range(20):
+            if generator.randrange(n) != theirs.randrange(n):
+                return False
+    for _ in range(20):
+        if generator.random() != theirs.random():
+            return False
+    cards = list(range(39))
+    mirror = list(cards)
+    generator.shuffle(cards)
+    theirs.shuffle(mirror)
+    generator.save(mine)
+    return cards == mirror and mine.getstate() == theirs.getstate()
+
+
+# --- dealing the hidden hands (parlour.cards.sampling.deal_constrained) ---------------------
+
+cdef inline int nth_card(uint64_t mask, int n) noexcept nogil:
+    """The `n`-th lowest card (counting from 0) of `mask`."""
+    while n:
+        mask &= mask - 1
+        n -= 1
+    return __builtin_ctzll(mask)
+
+
+cdef struct Deal:
+    int nseats            # hands to deal
+    int seat[SEATS]       # the seat of each
+    int size[SEATS]       # its cards to deal (its fixed cards apart)
+    uint64_t allowed[SEATS]
+    uint64_t fixed[SEATS]
+    int ncards
+    int cards[64]         # the unknown cards, low to high
+    int plain             # no constraint binds: shuffle and cut
+    int tries             # greedy deals before the exhaustive search
+    int nelig[64]         # per card: the hands it may go to, in order
+    int elig[64][SEATS]
+
+
+cdef void stable_sort_by_count(Deal* d, int* order, int n) noexcept nogil:
+    """`list.sort(key=number of eligible hands)`: stable, ascending."""
+    cdef int i, j, card, count
+    for i in range(1, n):
+        card = order[i]
+        count = d.nelig[card]
+        j = i - 1
+        while j >= 0 and d.nelig[order[j]] > count:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = card
+
+
+cdef int greedy(Deal* d, Twister* t, uint64_t* hands) noexcept nogil:
+    """`sampling._greedy`: 1 and the hands, or 0 if a card found no room."""
+    cdef int room[SEATS]
+    cdef int order[64]
+    cdef int options[SEATS]
+    cdef int i, k, n, card, hand
+    for i in range(d.nseats):
+        room[i] = d.size[i]
+        hands[i] = 0
+    for i in range(d.ncards):
+        order[i] = d.cards[i]
+    shuffle(t, order, d.ncards)
+    stable_sort_by_count(d, order, d.ncards)
+    for i in range(d.ncards):
+        card = order[i]
+        n = 0
+        for k in range(d.nelig[card]):
+            hand = d.elig[card][k]
+            if room[hand] > 0:
+                options[n] = hand
+                n += 1
+        if n == 0:
+            return 0
+        hand = options[randbelow(t, n)]
+        hands[hand] |= (<uint64_t>1) << card
+        room[hand] -= 1
+    return 1
+
+
+cdef int place(Deal* d, Twister* t, int* order, int index, int* room, uint64_t* hands
+               ) noexcept nogil:
+    """`sampling._exhaustive`'s `place`."""
+    cdef int seats[SEATS]
+    cdef int k, n = 0, card, hand
+    if index == d.ncards:
+        return 1
+    card = order[index]
+    for k in range(d.nelig[card]):
+        if room[d.elig[card][k]] > 0:
+            seats[n] = d.elig[card][k]
+            n += 1
+    shuffle(t, seats, n)
+    for k in range(n):
+        hand = seats[k]
+        room[hand] -= 1
+        hands[hand] |= (<uint64_t>1) << card
+        if place(d, t, order, index + 1, room, hands):
+            return 1
+        room[hand] += 1
+        hands[hand] ^= (<uint64_t>1) << card
+    return 0
+
+
+cdef int exhaustive(Deal* d, Twister* t, uint64_t* hands) noexcept nogil:
+    cdef int room[SEATS]
+    cdef int order[64]
+    cdef int i
+    for i in range(d.nseats):
+        room[i] = d.size[i]
+        hands[i] = 0
+    for i in range(d.ncards):
+        order[i] = d.cards[i]
+    stable_sort_by_count(d, order, d.ncards)
+    return place(d, t, order, 0, room, hands)
+
+
+cdef int deal_constrained(Deal* d, Twister* t, uint64_t* hands) noexcept nogil:
+    """`sampling.deal_constrained`: the hands to deal into `hands`; 0 if none fits."""
+    cdef int order[64]
+    cdef int i, j, start = 0, tries
+    if d.plain:
+        for i in range(d.ncards):
+            order[i] = d.cards[i]
+        shuffle(t, order, d.ncards)
+        for i in range(d.nseats):
+            hands[i] = 0
+            for j in range(start, start + d.size[i]):
+                hands[i] |= (<uint64_t>1) << order[j]
+            start += d.size[i]
+        return 1
+    for tries in range(d.tries):
+        if greedy(d, t, hands):
+            return 1
+    return exhaustive(d, t, hands)
+
+
+cdef int deal_hidden(Deal* d, Twister* t, uint64_t* full) noexcept nogil:
+    """Deal the hidden hands into `full` (by seat) as `deal_hidden` does, then draw the
+    world's seed (`sample_state`); 0 if no deal fits the constraints."""
+    cdef uint64_t hands[SEATS]
+    cdef int i
+    if not deal_constrained(d, t, hands):
+        return 0
+    for i in range(d.nseats):
+        full[d.seat[i]] = hands[i] | d.fixed[i]
+    genrand(t)  # getrandbits(63): the sampled world's seed, two words
+    genrand(t)
+    return 1
+
+
+cdef void set_deal(Deal* d, list seats, list sizes, list allowed, list fixed, uint64_t unknown,
+                   int tries) except *:
+    """The hidden deal's constraints (`card_kernel`): `seats` to deal, and for each its
+    `sizes` (fixed cards apart), `allowed` and `fixed` cards; the `unknown` cards."""
+    cdef int i, k, card
+    cdef uint64_t left
+    if len(seats) > SEATS:
+        raise ValueError(f"at most {SEATS} hands to deal, not {len(seats)}")
+    d.nseats = len(seats)
+    d.tries = tries
+    d.plain = 1
+    for i in range(d.nseats):
+        d.seat[i] = seats[i]
+        d.size[i] = sizes[i]
+        d.allowed[i] = allowed[i]
+        d.fixed[i] = fixed[i]
+        if d.size[i] and unknown & ~d.allowed[i]:
+            d.plain = 0
+    d.ncards = 0
+    left = unknown
+    while left:
+        card = __builtin_ctzll(left)
+        left &= left - 1
+        d.cards[d.ncards] = card
+        d.ncards += 1
+        d.nelig[card] = 0
+        for k in range(d.nseats):
+            if (d.allowed[k] >> card) & 1:
+                d.elig[card][d.nelig[card]] = k
+                d.nelig[card] += 1
+
+
+def deal_cards(rng, list sizes, list allowed, uint64_t unknown, int tries=GREEDY_TRIES):
+    """`sampling.deal_constrained(unknown, sizes, allowed, rng, tries)` in C (for tests): the
+    hands, or None where no deal fits; `rng` is left as the Python function leaves it."""
+    cdef Deal d
+    cdef Twister t
+    cdef uint64_t hands[SEATS]
+    cdef int i, found
+    set_deal(&d, list(range(len(sizes))), sizes, allowed, [0] * len(sizes), unknown, tries)
+    load_twister(&t, rng)
+    found = deal_constrained(&d, &t, hands)
+    save_twister(&t, rng)
+    return [hands[i] for i in range(d.nseats)] if found else None
+
+
+# --- the tree ---------------------------------------------------------------------------------
+
+cdef struct Edge:
+    double visits
+    double avail
+    double total
+    int child
+
+
+cdef struct Node:
+    uint64_t has          # the cards with an edge here (statistics of the seat to move)
+    uint64_t slots        # the cards with an edge or a child: a modelled seat's moves lead
+                          # to children without edges
+    int start             # its slots, by card, at edges[start:start + cap]
+    int cap
+
+
+cdef inline void copy_play(TrickPlay dst, TrickPlay src):
+    """The card play of `src` into `dst` (what `play` and `legal_mask` read)."""
+    cdef int i
+    dst.current = src.current
+    dst.leader = src.leader
+    dst.ntrick = src.ntrick
+    dst.ntricks = src.ntricks
+    dst.start_tricks = src.start_tricks
+    dst.broken = src.broken
+    dst.trump = src.trump
+    dst.done = src.done
+    dst.nplayed = src.nplayed
+    dst.hand_size = src.hand_size
+    dst.last_winner = src.last_winner
+    dst.held_back = src.held_back
+    dst.breaks = src.breaks
+    dst.first_lead = src.first_lead
+    dst.first_ban = src.first_ban
+    for i in range(SEATS):
+        dst.hands[i] = src.hands[i]
+        dst.taken[i] = src.taken[i]
+        dst.won[i] = src.won[i]
+        dst.trick[i] = src.trick[i]
+
+
+cdef class Search:
+    """One decision's search in C: the tree, the generator, the sampled worlds.
+
+    Built from the root world (`template`, any world consistent with the observation: only
+    the hidden hands change between worlds), the hidden deal (`card_kernel`), `settle`
+    (``(taken, won) -> values``), the exploration constant, the seat and whether the other
+    seats play at random in the tree (``opponents=policy`` with random rollouts)."""
+
+    cdef Twister twister
+    cdef Deal deal
+    cdef TrickPlay template, world, work
+    cdef uint64_t sampled[SEATS]
+    cdef object settle
+    cdef double c
+    cdef int seat, modelled
+    cdef double low[SEATS]
+    cdef double high[SEATS]
+    cdef double values[SEATS]
+    cdef Node* nodes
+    cdef int nnodes, capnodes
+    cdef Edge* edges
+    cdef int nedges, capedges
+    cdef int root_order[64]
+    cdef int nroot
+    cdef int path_node[MAX_PATH]
+    cdef int path_card[MAX_PATH]
+    cdef int path_player[MAX_PATH]
+    cdef int npath
+
+    def __cinit__(self):
+        self.nodes = NULL
+        self.edges = NULL
+
+    def __init__(self, TrickPlay template, list seats, list sizes, list allowed, list fixed,
+                 uint64_t unknown, settle, double c, int seat, bint modelled):
+        cdef int i
+        self.template = template
+        self.world = TrickPlay()
+        self.work = TrickPlay()
+        self.settle = settle
+        self.c = c
+        self.seat = seat
+        self.modelled = modelled
+        for i in range(SEATS):
+            self.low[i] = INFINITY
+            self.high[i] = -INFINITY
+            self.sampled[i] = template.hands[i]
+        set_deal(&self.deal, seats, sizes, allowed, fixed, unknown, GREEDY_TRIES)
+        self.capnodes = 1024
+        self.nodes = <Node*>malloc(self.capnodes * sizeof(Node))
+        self.capedges = 4096
+        self.edges = <Edge*>malloc(self.capedges * sizeof(Edge))
+        if self.nodes == NULL or self.edges == NULL:
+            raise MemoryError()
+        self.nnodes = 0
+        self.nedges = 0
+        self.nroot = 0
+        self.new_node()
+
+    def __dealloc__(self):
+        free(self.nodes)
+        free(self.edges)
+
+    # --- the tree's storage ------------------------------------------------------------------
+    cdef int new_node(self) except -1:
+        cdef Node* grown
+        if self.nnodes == self.capnodes:
+            grown = <Node*>realloc(self.nodes, 2 * self.capnodes * sizeof(Node))
+            if grown == NULL:
+                raise MemoryError()
+            self.nodes = grown
+            self.capnodes *= 2
+        self.nodes[self.nnodes].has = 0
+        self.nodes[self.nnodes].slots = 0
+        self.nodes[self.nnodes].start = 0
+        self.nodes[self.nnodes].cap = 0
+        self.nnodes += 1
+        return self.nnodes - 1
+
+    cdef int edge_block(self, int size) except -1:
+        """Room for `size` edges at the end of the pool; their first index."""
+        cdef Edge* grown
+        cdef int cap = self.capedges
+        while self.nedges + size > cap:
+            cap *= 2
+        if cap != self.capedges:
+            grown = <Edge*>realloc(self.edges, cap * sizeof(Edge))
+            if grown == NULL:
+                raise MemoryError()
+            self.edges = grown
+            self.capedges = cap
+        self.nedges += size
+        return self.nedges - size
+
+    cdef inline Edge* edge(self, int node, int card) noexcept:
+        """The slot of `card` at `node` (it must exist): slots are kept in card order."""
+        cdef Node* n = &self.nodes[node]
+        return &self.edges[n.start + __builtin_popcountll(n.slots & (((<uint64_t>1) << card) - 1))]
+
+    cdef int add_slot(self, int node, int card) except -1:
+        """Make the slot of `card` at `node`: no edge, no child yet."""
+        cdef Node* n = &self.nodes[node]
+        cdef int count = __builtin_popcountll(n.slots)
+        cdef int at = __builtin_popcountll(n.slots & (((<uint64_t>1) << card) - 1))
+        cdef int start, i
+        cdef Edge* e
+        if count == n.cap:
+            start = self.edge_block(4 if n.cap == 0 else 2 * n.cap)
+            n = &self.nodes[node]
+            for i in range(count):
+                self.edges[start + i] = self.edges[n.start + i]
+            n.start = start
+            n.cap = 4 if n.cap == 0 else 2 * n.cap
+        for i in range(count, at, -1):
+            self.edges[n.start + i] = self.edges[n.start + i - 1]
+        n.slots |= (<uint64_t>1) << card
+        e = &self.edges[n.start + at]
+        e.visits = 0.0
+        e.avail = 0.0
+        e.total = 0.0
+        e.child = -1
+        return 0
+
+    cdef int add_edge(self, int node, int card, double avail) except -1:
+        """Make the edge of `card` at `node` with availability `avail`."""
+        if not (self.nodes[node].slots >> card) & 1:
+            self.add_slot(node, card)
+        self.nodes[node].has |= (<uint64_t>1) << card
+        self.edge(node, card).avail = avail
+        if node == 0:
+            self.root_order[self.nroot] = card
+            self.nroot += 1
+        return 0
+
+    cdef int child(self, int node, int card) except -1:
+        """The node `card` leads to from `node`, made on first use."""
+        cdef int made, found
+        if not (self.nodes[node].slots >> card) & 1:
+            self.add_slot(node, card)
+        found = self.edge(node, card).child
+        if found >= 0:
+            return found
+        made = self.new_node()
+        self.edge(node, card).child = made
+        return made
+
+    cdef inline void push(self, int node, int card, int player):
+        self.path_node[self.npath] = node
+        self.path_card[self.npath] = card
+        self.path_player[self.npath] = player
+        self.npath += 1
+
+    # --- one iteration ------------------------------------------------------------------------
+    cdef int sample(self) except -1:
+        """Deal a world into `world` (the template with new hidden hands)."""
+        cdef int i
+        if not deal_hidden(&self.deal, &self.twister, self.sampled):
+            from parlour.core.errors import ParlourError
+            raise ParlourError("no deal of the unknown cards is consistent with the observation")
+        copy_play(self.world, self.template)
+        for i in range(SEATS):
+            self.world.hands[i] = self.sampled[i]
+        return 0
+
+    cdef int iterate(self, int forced) except -1:
+        """`_Tree.iterate` on a copy of `world`: select, expand, play out, back up.
+        `forced`: the root card to play (the halving root), or -1."""
+        cdef TrickPlay w = self.work
+        cdef Twister* t = &self.twister
+        cdef int node = 0, player, card, n, a, i
+        cdef uint64_t legal, untried, tried, m
+        cdef double lo, span, scale, best, score, visits, c = self.c
+        cdef Edge* e
+        copy_play(w, self.world)
+        self.npath = 0
+        if forced >= 0:
+            if not (self.nodes[0].has >> forced) & 1:
+                self.add_edge(0, forced, 0.0)
+            self.edge(0, forced).avail += 1.0
+            w.play(forced)
+            self.push(0, forced, self.seat)
+            node = self.child(0, forced)
+        while not w.done:
+            player = w.current
+            legal = w.legal_mask()
+            if self.modelled and player != self.seat:
+                n = __builtin_popcountll(legal)
+                card = nth_card(legal, <int>(random01(t) * n)) if n > 1 else __builtin_ctzll(legal)
+                w.play(card)
+                node = self.child(node, card)
+                continue
+            untried = legal & ~self.nodes[node].has
+            if untried:
+                tried = legal & self.nodes[node].has
+                while tried:
+                    self.edge(node, __builtin_ctzll(tried)).avail += 1.0
+                    tried &= tried - 1
+                n = __builtin_popcountll(untried)
+                card = __builtin_ctzll(untried) if n == 1 else nth_card(untried, randbelow(t, n))
+                self.add_edge(node, card, 1.0)
+                w.play(card)
+                self.push(node, card, player)
+                break
+            lo = self.low[player]
+            span = self.high[player] - lo
+            scale = 1.0 / span if span > 0 else 0.0
+            best = -INFINITY
+            card = __builtin_ctzll(legal)
+            m = legal
+            while m:
+                a = __builtin_ctzll(m)
+                m &= m - 1
+                e = self.edge(node, a)
+                e.avail += 1.0
+                visits = e.visits
+                score = (e.total / visits - lo) * scale + c * sqrt(log(e.avail) / visits)
+                if score > best:
+                    best = score
+                    card = a
+            w.play(card)
+            self.push(node, card, player)
+            node = self.child(node, card)
+        while not w.done:  # the random playout: State.play_random's moves
+            legal = w.legal_mask()
+            w.play(nth_card(legal, <int>(random01(t) * __builtin_popcountll(legal))))
+        self.score(w)
+        for i in range(SEATS):
+            if self.values[i] < self.low[i]:
+                self.low[i] = self.values[i]
+            if self.values[i] > self.high[i]:
+                self.high[i] = self.values[i]
+        for i in range(self.npath):
+            e = self.edge(self.path_node[i], self.path_card[i])
+            e.visits += 1.0
+            e.total += self.values[self.path_player[i]]
+        return 0
+
+    cdef int score(self, TrickPlay w) except -1:
+        cdef int i
+        values = self.settle((w.taken[0], w.taken[1], w.taken[2], w.taken[3]),
+                             (w.won[0], w.won[1], w.won[2], w.won[3]))
+        for i in range(SEATS):
+            self.values[i] = <object>PyTuple_GET_ITEM(values, i)
+        return 0
+
+    cdef double mean(self, int card):
+        cdef Edge* e
+        if not (self.nodes[0].has >> card) & 1:
+            return -INFINITY
+        e = self.edge(0, card)
+        return e.total / e.visits if e.visits else -INFINITY
+
+    # --- the root ---------------------------------------------------------------------------
+    def ucb(self, rng, long limit, deadline, clock):
+        """`ISMCTSAgent._ucb`: iterations until `limit` (-1: none) or the `deadline`; the
+        number done. Draws from `rng` and leaves it where the Python loop would."""
+        cdef long done = 0
+        load_twister(&self.twister, rng)
+        try:
+            while limit < 0 or done < limit:
+                self.sample()
+                self.iterate(-1)
+                done += 1
+                if deadline is not None and clock() >= deadline:
+                    break
+        finally:
+            save_twister(&self.twister, rng)
+        return done
+
+    def halving(self, rng, list candidates, int rounds, long limit, double start, seconds,
+                clock):
+        """`ISMCTSAgent._halving` over the root `candidates` (cards, in the order given):
+        the finalists and the number of iterations done."""
+        cdef long done = 0, share, worlds, played
+        cdef int r, i, j, k, card, count = len(candidates)
+        cdef int order[64]
+        cdef double key
+        for i in range(count):
+            order[i] = candidates[i]
+        load_twister(&self.twister, rng)
+        try:
+            for r in range(rounds):
+                share = -1 if limit < 0 else floordiv(limit - done, rounds - r)
+                worlds = -1 if limit < 0 else max(1, floordiv(share, count))
+                ends = None if seconds is None else start + seconds * (r + 1) / rounds
+                played = 0
+                while worlds < 0 or played < worlds:
+                    self.sample()
+                    for i in range(count):
+                        self.iterate(order[i])
+                    done += count
+                    played += 1
+                    if ends is not None and clock() >= ends:
+                        break
+                if r < rounds - 1:
+                    for i in range(1, count):  # a stable sort, best mean first
+                        card = order[i]
+                        key = self.mean(card)
+                        j = i - 1
+                        while j >= 0 and self.mean(order[j]) < key:
+                            order[j + 1] = order[j]
+                            j -= 1
+                        order[j + 1] = card
+                    count = max(1, (count + 1) // 2)
+        finally:
+            save_twister(&self.twister, rng)
+        return [order[k] for k in range(count)], done
+
+    def root_edges(self):
+        """The root's edges in the order they were made: (card, visits, availability, total)."""
+        cdef int i
+        cdef Edge* e
+        found = []
+        for i in range(self.nroot):
+            e = self.edge(0, self.root_order[i])
+            found.append((self.root_order[i], e.visits, e.avail, e.total))
+        return found
+
+    def cards_below_root(self):
+        """The cards of every edge below the root, as a mask (what the tree searched)."""
+        cdef int i
+        cdef uint64_t found = 0
+        for i in range(1, self.nnodes):
+            found |= self.nodes[i].has
+        return found
+
+    def ranges(self):
+        """The per-seat value ranges seen: (low, high)."""
+        return ([self.low[i] for i in range(SEATS)], [self.high[i] for i in range(SEATS)])
+
+
+cdef inline long floordiv(long a, long b) noexcept nogil:
+    """Python's `a // b` for b > 0."""
+    cdef long q = a / b
+    if (a % b) and a < 0:
+        q -= 1
+    return q

@@ -1,0 +1,195 @@
+"""The compiled ISMCTS loop (`parlour.agents.search._ismcts`) against the Python loop.
+
+The same seed must give the same search on both: the same decision, the same root statistics
+(visits, availability, total value per action) and the generator left in the same state, from
+positions across a deal of Hearts and of Spades, for every option the compiled loop covers.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from contextlib import nullcontext
+from random import Random
+from typing import Any
+
+import pytest
+
+from parlour import engine, load_game
+from parlour.agents.search import ISMCTSAgent, card_kernel
+from parlour.cards.sampling import deal_constrained
+from parlour.core import Observation, ParlourError
+from parlour.games.hearts.rules import Hearts
+
+kernel = engine.kernel(card_kernel.MODULE)
+needs_kernel = pytest.mark.skipif(
+    not card_kernel.available() and not os.environ.get("CI"),
+    reason="the compiled ISMCTS loop is not built")
+
+
+def position(game_id: str, seed: int, cards_played: int) -> tuple[Any, Observation]:
+    """The first decision with a choice once `cards_played` cards of the first deal are down
+    (random passes, bids and cards before it, so voids show up)."""
+    game = load_game(game_id)
+    state = game.new_state(seed=seed)
+    rng = Random(seed)
+    while True:
+        seat = state.current_player
+        observation = state.observe(seat)
+        legal = observation.legal_actions
+        if (observation.phase == "play" and len(legal) > 1
+                and 4 * len(observation.tricks) + len(observation.trick) >= cards_played):
+            return game, observation
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+def searched(game: Any, observation: Observation, compiled: bool, seed: int, **options: Any
+             ) -> tuple[Any, ...]:
+    """One decision: the action, the root's edges and the generator's state afterwards."""
+    with nullcontext() if compiled else card_kernel.python_loop():
+        rng = Random(seed)
+        agent = ISMCTSAgent(game, observation.seat, rng, rollout="random", **options)
+        action = agent.act(observation)
+        assert agent.report is not None
+        return action, agent.report.visits, agent.report.values, rng.getstate()
+
+
+SETTINGS = [
+    {"root": "halving", "iterations": 150},
+    {"root": "ucb", "iterations": 150},
+    {"root": "halving", "iterations": 90, "opponents": "policy", "c": 0.7},
+    {"root": "ucb", "iterations": 90, "opponents": "policy", "value": "rank"},
+    {"root": "halving", "iterations": 40, "value": "rank", "c": 0.0},
+]
+POSITIONS = [(game_id, seed, played) for game_id in ("hearts", "spades")
+             for seed, played in ((1, 1), (2, 14), (3, 27), (4, 41))]
+
+
+@needs_kernel
+@pytest.mark.parametrize(("game_id", "seed", "played"), POSITIONS)
+def test_the_compiled_loop_searches_exactly_as_the_python_loop(
+        game_id: str, seed: int, played: int) -> None:
+    game, observation = position(game_id, seed, played)
+    for i, options in enumerate(SETTINGS):
+        agent = ISMCTSAgent(game, observation.seat, Random(0), rollout="random", **options)
+        playout = agent.playout
+        assert playout is not None
+        modelled = agent.modelled_opponents(game, playout) == "policy"
+        assert card_kernel.compiled_search(agent, game, playout, observation, modelled), options
+        compiled = searched(game, observation, True, seed + i, **options)
+        python = searched(game, observation, False, seed + i, **options)
+        assert compiled[0] == python[0], options
+        assert compiled[1] == python[1], options  # visits per root action
+        assert compiled[2] == python[2], options  # mean values, to the last bit
+        assert compiled[3] == python[3], options  # the generator, draw for draw
+
+
+@needs_kernel
+def test_with_modelled_opponents_the_compiled_tree_holds_only_the_searchers_cards() -> None:
+    game, observation = position("hearts", 6, 9)
+    own = int(observation.hand)  # type: ignore[attr-defined]
+    for opponents, expected in (("policy", True), ("tree", False)):
+        agent = ISMCTSAgent(game, observation.seat, Random(0), iterations=200,
+                            rollout="random", opponents=opponents)
+        assert agent.playout is not None
+        compiled = card_kernel.compiled_search(agent, game, agent.playout, observation,
+                                               opponents == "policy")
+        assert compiled is not None
+        tree, _ = ISMCTSAgent(game, observation.seat, Random(0), iterations=1,
+                              rollout="random")._search(observation)
+        compiled.run(agent, tree, observation, 0.0)
+        below = compiled.search.cards_below_root()
+        assert below and (not below & ~own) == expected, opponents
+
+
+@needs_kernel
+def test_a_whole_hearts_deal_of_compiled_decisions_matches() -> None:
+    game = load_game("hearts", end_score=1, jack_of_diamonds=True)
+    for compiled in (True, False):
+        with nullcontext() if compiled else card_kernel.python_loop():
+            state = game.new_state(seed=9)
+            agents = [ISMCTSAgent(game, seat, Random(seat), iterations=25, rollout="random")
+                      for seat in range(4)]
+            while not state.is_terminal:
+                seat = state.current_player
+                state.apply(agents[seat].act(state.observe(seat)))
+        if compiled:
+            first = [str(move.action) for move in state.history]
+    assert first == [str(move.action) for move in state.history]
+
+
+@needs_kernel
+def test_the_compiled_generator_draws_what_random_draws() -> None:
+    assert kernel is not None
+    assert kernel.reproduces_random()
+    mine, theirs = Random(3), Random(3)
+    generator = kernel.Generator(mine)
+    for n in range(1, 60):
+        assert generator.randrange(n) == theirs.randrange(n)
+        assert generator.random() == theirs.random()
+        assert generator.getrandbits(n % 32 + 1) == theirs.getrandbits(n % 32 + 1)
+    generator.save(mine)
+    assert mine.getstate() == theirs.getstate()
+
+
+@needs_kernel
+@pytest.mark.parametrize("tries", [64, 1, 0])
+def test_the_compiled_deal_deals_what_deal_constrained_deals(tries: int) -> None:
+    assert kernel is not None
+    unknown = (1 << 20) - 1 & ~0b1111  # 16 cards
+    cases = [
+        ([6, 5, 5], [unknown] * 3),  # no constraint: shuffle and cut
+        ([6, 5, 5], [unknown & 0x0FFFF, unknown, unknown & ~0xF0]),  # voids: greedy
+        ([8, 8], [0x0FFF0, 0xFF000 | 0xF0]),  # tight: exhaustive with tries=0
+    ]
+    for seed in range(20):
+        for sizes, allowed in cases:
+            mine, theirs = Random(seed), Random(seed)
+            dealt = kernel.deal_cards(mine, sizes, allowed, unknown, tries)
+            assert dealt == deal_constrained(unknown, sizes, allowed, theirs, tries)
+            assert mine.getstate() == theirs.getstate()
+    assert kernel.deal_cards(Random(1), [8, 8], [0xFF0, 0xFF0], unknown, 2) is None
+    with pytest.raises(ParlourError):
+        deal_constrained(unknown, [8, 8], [0xFF0, 0xFF0], Random(1), 2)
+
+
+def test_what_the_compiled_loop_does_not_cover_stays_on_the_python_loop() -> None:
+    game, observation = position("hearts", 5, 3)
+    uncovered = [{"rollout": "heuristic"}, {"reuse": True}, {"horizon": 2},
+                 {"horizon": "game"}]
+    for options in uncovered:
+        agent = ISMCTSAgent(game, observation.seat, Random(0), **options)
+        assert agent.playout is not None
+        assert card_kernel.compiled_search(agent, game, agent.playout, observation,
+                                           False) is None, options
+    agent = ISMCTSAgent(game, observation.seat, rollout="random")
+    assert agent.playout is not None
+    passing = game.new_state(seed=5).observe(0)
+    assert passing.phase == "pass"
+    assert card_kernel.compiled_search(agent, game, agent.playout, passing, False) is None
+
+    class Sampled(Hearts):  # a sampler of its own: the kernel cannot reproduce its draws
+        def sample_state(self, observation: Observation, rng: Random) -> Any:
+            return super().sample_state(observation, rng)
+
+    own = Sampled()
+    agent = ISMCTSAgent(own, observation.seat, rollout="random")
+    assert agent.playout is not None
+    assert card_kernel.compiled_search(agent, own, agent.playout, observation, False) is None
+    assert agent.act(observation) in observation.legal_actions
+
+
+def test_the_python_loop_searches_without_the_kernel() -> None:
+    code = """
+from random import Random
+from parlour.agents.search import ISMCTSAgent, card_kernel
+from tests.agents.test_ismcts_kernel import position
+game, obs = position("hearts", 4, 10)
+agent = ISMCTSAgent(game, obs.seat, Random(1), iterations=30, rollout="random")
+print(card_kernel.available(), agent.act(obs) in obs.legal_actions, agent.report.iterations)
+"""
+    env = {key: value for key, value in os.environ.items() if key != engine.PURE_ENV}
+    done = subprocess.run([sys.executable, "-c", code], env=env | {engine.PURE_ENV: "1"},
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True", "30"]
