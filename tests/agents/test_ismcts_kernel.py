@@ -24,8 +24,8 @@ from parlour.games.hearts.rules import Hearts
 
 kernel = engine.kernel(card_kernel.MODULE)
 needs_kernel = pytest.mark.skipif(
-    not card_kernel.available() and not os.environ.get("CI"),
-    reason="the compiled ISMCTS loop is not built")
+    not card_kernel.available() and (engine.forced_pure() or not os.environ.get("CI")),
+    reason="the compiled ISMCTS loop is not built (CI must build it) or PARLOUR_PURE is set")
 
 
 def position(game_id: str, seed: int, cards_played: int) -> tuple[Any, Observation]:
@@ -152,6 +152,17 @@ def test_the_compiled_deal_deals_what_deal_constrained_deals(tries: int) -> None
     assert kernel.deal_cards(Random(1), [8, 8], [0xFF0, 0xFF0], unknown, 2) is None
     with pytest.raises(ParlourError):
         deal_constrained(unknown, [8, 8], [0xFF0, 0xFF0], Random(1), 2)
+
+
+@needs_kernel
+def test_a_time_budget_searches_on_the_compiled_loop() -> None:
+    game, observation = position("spades", 7, 6)
+    for root in ("halving", "ucb"):
+        agent = ISMCTSAgent(game, observation.seat, Random(0), seconds=0.02, rollout="random",
+                            root=root)
+        assert agent.act(observation) in observation.legal_actions
+        assert agent.report is not None and agent.report.iterations >= 1
+        assert sum(agent.report.visits.values()) == agent.report.iterations
 
 
 def test_what_the_compiled_loop_does_not_cover_stays_on_the_python_loop() -> None:

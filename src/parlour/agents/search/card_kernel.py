@@ -63,8 +63,10 @@ def _state_fits(kind: type) -> bool:
     fits = _FITS.get(kind)
     if fits is None:
         base = getattr(kind, "kernel_class", None)
-        fits = _FITS[kind] = (issubclass(kind, TrickState) and base is not None and all(
-            getattr(kind, name) is getattr(base, name) for name in _HOOKS))
+        fits = _FITS[kind] = (
+            issubclass(kind, TrickState) and base is not None
+            and kind.settled_returns is not TrickState.settled_returns
+            and all(getattr(kind, name) is getattr(base, name) for name in _HOOKS))
     return fits
 
 
