@@ -198,17 +198,23 @@ cdef void stable_sort_by_count(Deal* d, int* order, int n) noexcept nogil:
         order[j + 1] = card
 
 
+cdef inline void start_deal(Deal* d, int* room, uint64_t* hands, int* order) noexcept nogil:
+    """Empty hands with room for their sizes, and the unknown cards in order."""
+    cdef int i
+    for i in range(d.nseats):
+        room[i] = d.size[i]
+        hands[i] = 0
+    for i in range(d.ncards):
+        order[i] = d.cards[i]
+
+
 cdef int greedy(Deal* d, Twister* t, uint64_t* hands) noexcept nogil:
     """`sampling._greedy`: 1 and the hands, or 0 if a card found no room."""
     cdef int room[SEATS]
     cdef int order[64]
     cdef int options[SEATS]
     cdef int i, k, n, card, hand
-    for i in range(d.nseats):
-        room[i] = d.size[i]
-        hands[i] = 0
-    for i in range(d.ncards):
-        order[i] = d.cards[i]
+    start_deal(d, room, hands, order)
     shuffle(t, order, d.ncards)
     stable_sort_by_count(d, order, d.ncards)
     for i in range(d.ncards):
@@ -252,14 +258,10 @@ cdef int place(Deal* d, Twister* t, int* order, int index, int* room, uint64_t* 
 
 
 cdef int exhaustive(Deal* d, Twister* t, uint64_t* hands) noexcept nogil:
+    """`sampling._exhaustive`."""
     cdef int room[SEATS]
     cdef int order[64]
-    cdef int i
-    for i in range(d.nseats):
-        room[i] = d.size[i]
-        hands[i] = 0
-    for i in range(d.ncards):
-        order[i] = d.cards[i]
+    start_deal(d, room, hands, order)
     stable_sort_by_count(d, order, d.ncards)
     return place(d, t, order, 0, room, hands)
 
