@@ -119,6 +119,26 @@ def test_a_whole_hearts_deal_of_compiled_decisions_matches() -> None:
     assert first == [str(move.action) for move in state.history]
 
 
+class DoubleHearts(Hearts):
+    """Every deal's points doubled: a scoring the kernel's memo must not assume."""
+
+    def score_deal(self, taken: Any) -> tuple[tuple[int, ...], int | None]:
+        points, shooter = super().score_deal(taken)
+        return tuple(2 * p for p in points), shooter
+
+
+@needs_kernel
+def test_a_game_scoring_its_own_way_is_searched_with_its_own_values() -> None:
+    game, observation = position("hearts", 8, 20)
+    assert game.new_state(seed=1).settle_key() is not None
+    double = DoubleHearts()
+    assert double.new_state(seed=1).settle_key() is None  # no memo: every playout asks
+    for options in SETTINGS[:2]:
+        compiled = searched(double, observation, True, 3, **options)
+        assert compiled == searched(double, observation, False, 3, **options)
+        assert compiled[2] != searched(game, observation, True, 3, **options)[2]
+
+
 @needs_kernel
 def test_the_compiled_generator_draws_what_random_draws() -> None:
     assert kernel is not None

@@ -199,6 +199,13 @@ class TrickState(State[G]):
         playout that stops at the end of the deal."""
         raise NotImplementedError
 
+    def settle_key(self) -> tuple[tuple[int, ...], bool] | None:
+        """``(card groups, whether tricks won count)`` such that `settled_returns` depends on
+        its arguments only through each seat's count of the cards of each group it took (and,
+        if true, of the tricks it won): the compiled search then asks for each outcome once.
+        None (the default): no such promise, every playout asks."""
+        return None
+
     def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
         """Random moves until deal `stop` or the end (`State.play_random`), the card play in
         compiled code where the kernel is built and fits: the very same moves."""

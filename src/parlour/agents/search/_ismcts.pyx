@@ -18,19 +18,21 @@ operation:
   selection is UCB on min-max normalised values with the availability, in card order, with
   the same floating-point operations; playouts are ``legal[int(random() * n)]`` per card, on
   `TrickPlay` (`parlour.cards._kernel`).
-- A playout's values come from the game (`TrickState.settled_returns`, a Python call).
+- A playout's values come from the game (`TrickState.settled_returns`, a Python call),
+  remembered by the per-seat counts the game says they depend on (`TrickState.settle_key`).
 """
 
 from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.math cimport INFINITY, log, sqrt
 from libc.stdint cimport uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdlib cimport calloc, free, malloc, realloc
 
 from parlour.cards._kernel cimport SEATS, TrickPlay
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_clz(unsigned int) nogil
+    int __builtin_clzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
 
 cdef enum:
@@ -346,6 +348,109 @@ def deal_cards(rng, list sizes, list allowed, uint64_t unknown, int tries=GREEDY
     return [hands[i] for i in range(d.nseats)] if found else None
 
 
+# --- the playouts' values, remembered by what they depend on --------------------------------
+
+cdef struct Memo:
+    int on                # 0: every playout asks the game
+    int ngroups
+    uint64_t groups[SEATS]  # card groups: the values depend on each seat's count of each
+    int bits[SEATS]       # the bits of each group's count in a key
+    int won_bits          # the bits of a seat's tricks won (0: they do not count)
+    int shift             # 64 - log2(cap)
+    long cap, count
+    uint64_t* keys
+    unsigned char* used
+    double* values        # SEATS per slot
+
+
+cdef inline int bit_length(uint64_t n) noexcept nogil:
+    return 0 if n == 0 else 64 - __builtin_clzll(n)
+
+
+cdef int memo_start(Memo* m, list groups, bint count_won, int hand_size) except -1:
+    """Remember values by the per-seat counts of `groups` (and tricks won), if they fit a
+    64-bit key."""
+    cdef int g, total = 0
+    m.on = 0
+    m.keys = NULL
+    m.used = NULL
+    m.values = NULL
+    m.ngroups = len(groups)
+    if m.ngroups > SEATS:
+        return 0
+    for g in range(m.ngroups):
+        m.groups[g] = groups[g]
+        m.bits[g] = bit_length(__builtin_popcountll(m.groups[g]))
+        total += m.bits[g]
+    m.won_bits = bit_length(hand_size) if count_won else 0
+    if SEATS * (total + m.won_bits) > 64:
+        return 0
+    return memo_alloc(m, 1024)
+
+
+cdef int memo_alloc(Memo* m, long cap) except -1:
+    m.keys = <uint64_t*>malloc(cap * sizeof(uint64_t))
+    m.used = <unsigned char*>calloc(cap, 1)
+    m.values = <double*>malloc(cap * SEATS * sizeof(double))
+    if m.keys == NULL or m.used == NULL or m.values == NULL:
+        memo_free(m)
+        raise MemoryError()
+    m.cap = cap
+    m.count = 0
+    m.shift = 64 - bit_length(cap - 1)
+    m.on = 1
+    return 0
+
+
+cdef void memo_free(Memo* m) noexcept nogil:
+    free(m.keys)
+    free(m.used)
+    free(m.values)
+    m.keys = NULL
+    m.used = NULL
+    m.values = NULL
+    m.on = 0
+
+
+cdef inline uint64_t memo_key(Memo* m, TrickPlay w) noexcept:
+    cdef uint64_t key = 0
+    cdef int seat, g
+    for seat in range(SEATS):
+        for g in range(m.ngroups):
+            key = (key << m.bits[g]) | <uint64_t>__builtin_popcountll(w.taken[seat] & m.groups[g])
+        if m.won_bits:
+            key = (key << m.won_bits) | <uint64_t>w.won[seat]
+    return key
+
+
+cdef inline long memo_slot(Memo* m, uint64_t key) noexcept nogil:
+    """The slot of `key`: where it is, or the free one where it goes."""
+    cdef long slot = <long>((key * 0x9E3779B97F4A7C15ULL) >> m.shift)
+    while m.used[slot] and m.keys[slot] != key:
+        slot = (slot + 1) & (m.cap - 1)
+    return slot
+
+
+cdef int memo_put(Memo* m, uint64_t key, double* values) except -1:
+    cdef Memo old
+    cdef long i, slot
+    cdef int p
+    if 2 * (m.count + 1) > m.cap:  # grow: rehash into twice the room
+        old = m[0]
+        memo_alloc(m, 2 * old.cap)
+        for i in range(old.cap):
+            if old.used[i]:
+                memo_put(m, old.keys[i], &old.values[i * SEATS])
+        memo_free(&old)
+    slot = memo_slot(m, key)
+    m.used[slot] = 1
+    m.keys[slot] = key
+    for p in range(SEATS):
+        m.values[slot * SEATS + p] = values[p]
+    m.count += 1
+    return 0
+
+
 # --- the tree ---------------------------------------------------------------------------------
 
 cdef struct Edge:
@@ -401,6 +506,7 @@ cdef class Search:
     cdef TrickPlay template, world, work
     cdef uint64_t sampled[SEATS]
     cdef object settle
+    cdef Memo memo
     cdef double c
     cdef int seat, modelled
     cdef double low[SEATS]
@@ -420,10 +526,18 @@ cdef class Search:
     def __cinit__(self):
         self.nodes = NULL
         self.edges = NULL
+        self.memo.on = 0
+        self.memo.keys = NULL
+        self.memo.used = NULL
+        self.memo.values = NULL
 
     def __init__(self, TrickPlay template, list seats, list sizes, list allowed, list fixed,
-                 uint64_t unknown, settle, double c, int seat, bint modelled):
+                 uint64_t unknown, settle, settle_key, double c, int seat, bint modelled):
+        """`settle_key`: ``(card groups, whether tricks won count)``, on whose per-seat counts
+        alone `settle`'s values depend (they are then asked once per outcome), or None."""
         cdef int i
+        if settle_key is not None:
+            memo_start(&self.memo, list(settle_key[0]), settle_key[1], template.hand_size)
         self.template = template
         self.world = TrickPlay()
         self.work = TrickPlay()
@@ -450,6 +564,7 @@ cdef class Search:
     def __dealloc__(self):
         free(self.nodes)
         free(self.edges)
+        memo_free(&self.memo)
 
     # --- the tree's storage ------------------------------------------------------------------
     cdef int new_node(self) except -1:
@@ -626,11 +741,23 @@ cdef class Search:
         return 0
 
     cdef int score(self, TrickPlay w) except -1:
+        """The playout's values into `values`: remembered, or from `settle`."""
         cdef int i
+        cdef long slot = 0
+        cdef uint64_t key = 0
+        if self.memo.on:
+            key = memo_key(&self.memo, w)
+            slot = memo_slot(&self.memo, key)
+            if self.memo.used[slot]:
+                for i in range(SEATS):
+                    self.values[i] = self.memo.values[slot * SEATS + i]
+                return 0
         values = self.settle((w.taken[0], w.taken[1], w.taken[2], w.taken[3]),
                              (w.won[0], w.won[1], w.won[2], w.won[3]))
         for i in range(SEATS):
             self.values[i] = <object>PyTuple_GET_ITEM(values, i)
+        if self.memo.on:
+            memo_put(&self.memo, key, self.values)
         return 0
 
     cdef double mean(self, int card):

@@ -35,7 +35,7 @@ _CARDS = engine.kernel("parlour.cards._kernel")
 _EXACT = _KERNEL is not None and _CARDS is not None and bool(_KERNEL.reproduces_random())
 """The kernel is built and draws what this Python's `random.Random` draws."""
 
-_HOOKS = (*_KERNEL_HOOKS, "settled_returns", "running_returns", "returns", "tiebreak",
+_HOOKS = (*_KERNEL_HOOKS, "settled_returns", "settle_key", "running_returns", "returns", "tiebreak",
           "_score_deal", "in_card_play", "observe", "is_terminal", "deal_number")
 """A state class overriding one of these (beyond its `kernel_class`) searches in Python."""
 _FITS: dict[type, bool] = {}
@@ -129,8 +129,8 @@ def compiled_search(agent: ISMCTSAgent, game: Game[Any], playout: Playout,
     template.load(world, hand_size, first_lead, first_ban)
     search = _KERNEL.Search(  # type: ignore[union-attr]
         template, seats, sizes, [hidden.allowed[p] & ~hidden.fixed[p] for p in seats],
-        [hidden.fixed[p] for p in seats], unknown, _settle(world, playout.rank), agent.c,
-        observation.seat, modelled)
+        [hidden.fixed[p] for p in seats], unknown, _settle(world, playout.rank),
+        world.settle_key(), agent.c, observation.seat, modelled)
     return CompiledSearch(search, observation.legal_actions)
 
 

@@ -310,6 +310,14 @@ class HeartsState(TrickState["Hearts"]):
         points, _ = self.game.score_deal([a | b for a, b in zip(self.taken, taken, strict=True)])
         return tuple(float(-(t + p)) for t, p in zip(self.totals, points, strict=True))
 
+    def settle_key(self) -> tuple[tuple[int, ...], bool] | None:
+        """The deal's points come from the hearts, the Q♠ and the J♦ each seat took (unless a
+        subclass of the game scores otherwise)."""
+        kind = type(self.game)
+        if kind.score_deal is not Hearts.score_deal or kind.card_points is not Hearts.card_points:
+            return None
+        return (HEARTS_MASK, QS_BIT, JD_BIT), False
+
     def _trick_won(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
         a, b, c, d = cards
         mask = 1 << a | 1 << b | 1 << c | 1 << d

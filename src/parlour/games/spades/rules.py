@@ -398,6 +398,13 @@ class SpadesState(TrickState["Spades"]):
         margin = float(self.totals[0] + results[0].points - (self.totals[1] + results[1].points))
         return (margin, -margin, margin, -margin)
 
+    def settle_key(self) -> tuple[tuple[int, ...], bool] | None:
+        """A hand's score comes from the tricks each seat won (unless a subclass of the game
+        scores otherwise)."""
+        if type(self.game).score_partnership is not Spades.score_partnership:
+            return None
+        return (), True
+
     def _team_results(self, won: tuple[int, ...]) -> list[TeamScore]:
         """Each partnership's score for this hand with `won` tricks per seat."""
         game = self.game
