@@ -311,12 +311,13 @@ class HeartsState(TrickState["Hearts"]):
         return tuple(float(-(t + p)) for t, p in zip(self.totals, points, strict=True))
 
     def settle_key(self) -> tuple[tuple[int, ...], bool] | None:
-        """The deal's points come from the hearts, the Q♠ and the J♦ each seat took (unless a
-        subclass of the game scores otherwise)."""
+        """The deal's points come from the hearts, the Q♠ and (if it counts) the J♦ each seat
+        took, unless a subclass of the game scores otherwise."""
         kind = type(self.game)
         if kind.score_deal is not Hearts.score_deal or kind.card_points is not Hearts.card_points:
             return None
-        return (HEARTS_MASK, QS_BIT, JD_BIT), False
+        return ((HEARTS_MASK, QS_BIT, JD_BIT) if self.game.jack_of_diamonds
+                else (HEARTS_MASK, QS_BIT)), False
 
     def _trick_won(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
         a, b, c, d = cards
