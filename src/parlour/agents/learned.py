@@ -47,6 +47,10 @@ class Policy:
         self.advisor_bonus: float | np.ndarray = (
             np.asarray(bonus, dtype=np.float32) if isinstance(bonus, list) else float(bonus))
         """Added to the advised action's value: one number, or one per action id."""
+        self.scores_moves = meta.get("scores") == "moves"
+        """A move scorer (`parlour.rl.distil`): one value per move from its features."""
+        self.margin = float(meta.get("margin", 0.0))
+        """A move scorer keeps the advisor's move unless another scores this much higher."""
 
     @property
     def input_size(self) -> int:
@@ -59,7 +63,7 @@ class Policy:
     def values(self, x: np.ndarray) -> np.ndarray:
         """Action values for a flat input (or a batch of them, one per row); an advised
         policy's input ends with the advisor's one-hot, whose action gets `advisor_bonus`."""
-        advice = x[..., -self.num_actions:] if self.advisor else None
+        advice = x[..., -self.num_actions:] if self.advisor and not self.scores_moves else None
         last = len(self.layers) - 1
         for i, (w, b) in enumerate(self.layers):
             x = x @ w + b
@@ -118,13 +122,17 @@ class LearnedAgent(BaseAgent):
         self.game = game
         self.policy = policy
         self.encoding = game.encoding
-        size = int(np.prod(self.encoding.shape))
         self.advisor: Any = None
         if policy.advisor:
             from parlour.agents.specs import make_agent
 
-            size += self.encoding.num_actions
             self.advisor = make_agent(policy.advisor, game, seat, rng or Random(seat))
+        if policy.scores_moves:
+            self._check_scorer(game, policy)
+            return
+        size = int(np.prod(self.encoding.shape))
+        if policy.advisor:
+            size += self.encoding.num_actions
         self.inputs = np.zeros(size, dtype=np.float32)
         if policy.input_size != size or policy.num_actions != self.encoding.num_actions:
             raise AgentError(
@@ -132,10 +140,22 @@ class LearnedAgent(BaseAgent):
                 f"{policy.input_size} inputs and {policy.num_actions} actions, the game has "
                 f"{size} and {self.encoding.num_actions}")
 
+    def _check_scorer(self, game: Game[Any], policy: Policy) -> None:
+        name = policy.meta.get("game", "?")
+        if self.advisor is None:
+            raise AgentError(f"move-scorer policy {name!r} names no advisor to propose moves")
+        if policy.input_size != game.move_feature_count or policy.num_actions != 1:
+            raise AgentError(
+                f"move-scorer policy {name!r} does not fit {game.spec}: it takes "
+                f"{policy.input_size} features, the game's moves have "
+                f"{game.move_feature_count}")
+
     def act(self, observation: Observation) -> Action:
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
+        if self.policy.scores_moves:
+            return self._scored_move(observation)
         encoding = self.encoding
         if self.advisor is None:
             values = self.policy.values(encoding.encode(observation).reshape(-1))
@@ -149,6 +169,20 @@ class LearnedAgent(BaseAgent):
         ids = [encoding.action_id(a, observation) for a in legal]
         best = max(range(len(ids)), key=lambda i: (values[ids[i]], -ids[i]))
         return legal[best]
+
+
+    def _scored_move(self, observation: Observation) -> Action:
+        """The advisor's move, unless another of its candidates scores `margin` higher."""
+        advisor = self.advisor
+        move = advisor.act(observation)
+        propose = getattr(advisor, "candidates", None)
+        moves = propose(observation) if propose is not None else observation.legal_actions
+        if len(moves) < 2 or move not in moves:
+            return move  # type: ignore[no-any-return]
+        values = self.policy.values(self.game.move_features(observation, moves, move))[:, 0]
+        best = int(values.argmax())
+        own = values[moves.index(move)]
+        return moves[best] if values[best] - own > self.policy.margin else move
 
 
 def learned_agent(game: Game[Any], seat: int = 0, rng: Random | None = None) -> LearnedAgent:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -56,14 +57,33 @@ def train(
     resume: Annotated[bool, typer.Option(
         help="Go on from the checkpoint in --out (its settings; --steps may extend it).")
     ] = False,
+    method: Annotated[str, typer.Option(
+        help="dmc: Deep Monte-Carlo; distil: a search teacher's values of the advisor's "
+             "candidate moves, learned by a move scorer (docs/learning.md).")] = "dmc",
+    teacher: Annotated[str, typer.Option(
+        help="distil: the search agent whose values are the targets.")] = "pimc:worlds=16",
+    games: Annotated[int, typer.Option(help="distil: games to label.")] = 64,
+    deals: Annotated[int, typer.Option(help="distil: deals labelled per game.")] = 3,
+    workers: Annotated[int, typer.Option(
+        help="distil: processes labelling games (the result does not depend on it).")] = 1,
+    margin: Annotated[float, typer.Option(
+        help="distil: how much higher (over the game's reward scale) a move must score "
+             "than the advisor's to replace it.")] = 0.01,
 ) -> None:
-    """Train a bot by Deep Monte-Carlo against a pool of opponents (needs the train extra).
+    """Train a bot (needs the train extra): Deep Monte-Carlo against a pool of opponents,
+    or a search teacher distilled into a move scorer (--method distil).
 
     Writes OUT/policy.npz, which plays as learned:OUT/policy.npz with numpy alone.
     """
     from parlour.rl import dmc
 
     dmc.require_torch()
+    if method not in ("dmc", "distil"):
+        raise ParlourError(f"--method {method!r}: expected dmc or distil")
+    if method == "distil":
+        distil(game, out, seed, games, deals, teacher, advisor or "heuristic", workers, hidden,
+               lr, batch, margin, eval_every, eval_deals, resume)
+        return
     if resume:
         trainer = dmc.Trainer.resume(
             out, steps=steps, play_margin=dmc.parse_margins(play_margin) if play_margin else None)
@@ -71,10 +91,7 @@ def train(
         if (out / "checkpoint.pt").exists():
             raise ParlourError(f"{str(out)!r} holds a run already: add --resume to go on, or "
                                "choose another --out")
-        try:
-            sizes = tuple(int(h) for h in hidden.split(","))
-        except ValueError:
-            raise ParlourError(f"--hidden {hidden!r}: expected sizes like 256,256") from None
+        sizes = _sizes(hidden)
         load_game(game)
         config = dmc.TrainConfig(game=game, seed=seed, steps=steps, num_envs=envs,
                                  steps_per_round=round_steps, hidden=sizes, lr=lr,
@@ -87,6 +104,49 @@ def train(
         trainer = dmc.Trainer(config, out)
     run_with_progress(trainer)
     console.print(f"policy: {out / 'policy.npz'}  (play it as learned:{out / 'policy.npz'})")
+
+
+def distil(game: str, out: Path, seed: int, games: int, deals: int, teacher: str,
+           advisor: str, workers: int, hidden: str, lr: float, batch: int, margin: float,
+           eval_every: int, eval_deals: int, resume: bool) -> None:
+    """`parlour train --method distil`: see `parlour.rl.distil`."""
+    from parlour.rl import distil
+
+    if resume:
+        run = distil.Distiller.resume(out, games=games)
+    else:
+        if (out / "checkpoint.pt").exists():
+            raise ParlourError(f"{str(out)!r} holds a run already: add --resume to go on, or "
+                               "choose another --out")
+        load_game(game)
+        config = distil.DistilConfig(
+            game=game, seed=seed, games=games, deals=deals, teacher=teacher, advisor=advisor,
+            workers=workers, hidden=_sizes(hidden) if hidden != "256,256" else (64, 64),
+            lr=lr if lr != 3e-4 else 1e-3, batch=batch if batch != 512 else 256,
+            margin=margin, eval_every=eval_every, eval_deals=eval_deals)
+        run = distil.Distiller(config, out)
+    config = run.config
+    console.print(f"labelling {config.games} games of {config.game} with {config.teacher} "
+                  f"on {config.workers} worker(s)")
+    start = time.perf_counter()
+
+    def report(run: Any, row: dict[str, Any] | None) -> None:
+        if row is not None:
+            console.print(
+                f"round {row['round']}/{run.config.rounds}: {row['decisions']:,} decisions "
+                f"labelled; gain per deal vs heuristic {row['heuristic']:+.3f} "
+                f"± {row['heuristic_se']:.3f}, vs random {row['random']:+.3f}; "
+                f"{time.perf_counter() - start:,.0f} s")
+
+    run.run(report)
+    console.print(f"policy: {out / 'policy.npz'}  (play it as learned:{out / 'policy.npz'})")
+
+
+def _sizes(hidden: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(h) for h in hidden.split(","))
+    except ValueError:
+        raise ParlourError(f"--hidden {hidden!r}: expected sizes like 256,256") from None
 
 
 def run_with_progress(trainer: Any) -> None:

@@ -478,6 +478,9 @@ class Game(Generic[S]):
     encoding_class: ClassVar[str] = ""
     """The game's `TensorEncoding` class as ``"module:attribute"``, imported on first use."""
 
+    move_feature_count: ClassVar[int] = 0
+    """The length of a `move_features` row; 0 where the game has none."""
+
     search_opponents: ClassVar[str] = "tree"
     """How ISMCTS models the other seats unless told (``ismcts:opponents=auto``): ``"tree"``
     (their own tree statistics) or ``"policy"`` (they play the game's rollout policy on their
@@ -582,6 +585,13 @@ class Game(Generic[S]):
     def action_mask(self, observation: Observation) -> np.ndarray:
         """A numpy bool array over the action ids, True where the action is legal."""
         return self.encoding.action_mask(observation)
+
+    def move_features(self, observation: Observation, moves: Sequence[Action],
+                      advice: Action) -> np.ndarray:
+        """One float32 row of `move_feature_count` per move of `moves` (legal actions of
+        `observation`; `advice` is the advisor's), for learned move scorers
+        (`parlour.rl.distil`). Games without them raise `ParlourError`."""
+        raise ParlourError(f"{self.id} has no move features for learned move scorers")
 
     def sample_state(self, observation: Observation, rng: Random) -> S:
         """A full state consistent with everything `observation`'s seat knows."""

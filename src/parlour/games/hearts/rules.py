@@ -43,6 +43,7 @@ from parlour.core import (
     Observation,
     Param,
     ParameterError,
+    ParlourError,
     make_rng,
 )
 from parlour.core.game import parse_error
@@ -398,6 +399,7 @@ class Hearts(Game[HeartsState]):
     num_distinct_actions = 104
     encoding_class = "parlour.games.hearts.encoding:HeartsEncoding"
     search_opponents = "policy"  # ISMCTS beats the heuristic only so (docs/search.md)
+    move_feature_count = 45
     parameters = (
         Param("end_score", int, 100,
               "The game ends after the deal in which a total reaches this.", min=1),
@@ -512,6 +514,17 @@ class Hearts(Game[HeartsState]):
 
     def action_from_id(self, action_id: int) -> Action:
         return BY_ID[action_id]
+
+    def move_features(self, observation: Observation, moves: Sequence[Action],
+                      advice: Action) -> Any:
+        """Features of each card play of `moves` (`parlour.games.hearts.features`)."""
+        from parlour.games.hearts.features import move_features
+
+        if not isinstance(observation, HeartsObservation) or observation.phase != "play":
+            phase = getattr(observation, "phase", "?")
+            raise ParlourError("hearts move features describe card plays: this observation "
+                               f"is in phase {phase!r}")
+        return move_features(observation, moves, advice)
 
     def hidden_deal(self, observation: Observation) -> HiddenDeal:
         """What `observation` fixes about the hands its seat cannot see (`sample_state` deals
