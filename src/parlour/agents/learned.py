@@ -12,6 +12,11 @@ to that action's value, so a network
 that has learned nothing plays exactly as its advisor and training teaches it where to deviate.
 The advisor must decide from the observation alone (the Hearts heuristic does).
 
+A *move scorer* (meta ``"scores": "moves"``, from ``parlour train --method distil``) takes one
+move's features (`Game.move_features`) and gives it one value: the agent asks its advisor for
+its move and candidates, and plays the best-scoring candidate only if it scores more than the
+policy's ``margin`` above the advisor's move.
+
 ``learned`` plays the weights shipped with the game (``parlour/games/<pkg>/learned/<id>.npz``);
 ``learned:PATH`` plays a file of your own.
 """

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -27,9 +26,15 @@ def train(
     pool: Annotated[str, typer.Option(
         help="Who fills the other seats, by weight: agent specs, self (the learner), past "
              "(an earlier snapshot).")] = "heuristic=0.5,random=0.1,self=0.2,past=0.2",
-    hidden: Annotated[str, typer.Option(help="Hidden layer sizes.")] = "256,256",
-    lr: Annotated[float, typer.Option(help="Adam's learning rate.")] = 3e-4,
-    batch: Annotated[int, typer.Option(help="Decisions per gradient step.")] = 512,
+    hidden: Annotated[str | None, typer.Option(
+        help="Hidden layer sizes (default 256,256; with distil 64,64).", show_default=False)
+    ] = None,
+    lr: Annotated[float | None, typer.Option(
+        help="Adam's learning rate (default 0.0003; with distil 0.001).", show_default=False)
+    ] = None,
+    batch: Annotated[int | None, typer.Option(
+        help="Decisions per gradient step (default 512; with distil 256).", show_default=False)
+    ] = None,
     epsilon_steps: Annotated[int, typer.Option(
         help="Decisions over which exploration falls from 0.1 to 0.02.")] = 200_000,
     eval_every: Annotated[int, typer.Option(help="Evaluate and checkpoint every N rounds.")] = 10,
@@ -81,8 +86,9 @@ def train(
     if method not in ("dmc", "distil"):
         raise ParlourError(f"--method {method!r}: expected dmc or distil")
     if method == "distil":
-        distil(game, out, seed, games, deals, teacher, advisor or "heuristic", workers, hidden,
-               lr, batch, margin, eval_every, eval_deals, resume)
+        distil(game, out, seed, games, deals, teacher, advisor or "heuristic", workers,
+               hidden or "64,64", lr or 1e-3, batch or 256, margin, eval_every, eval_deals,
+               resume)
         return
     if resume:
         trainer = dmc.Trainer.resume(
@@ -91,11 +97,11 @@ def train(
         if (out / "checkpoint.pt").exists():
             raise ParlourError(f"{str(out)!r} holds a run already: add --resume to go on, or "
                                "choose another --out")
-        sizes = _sizes(hidden)
+        sizes = _sizes(hidden or "256,256")
         load_game(game)
         config = dmc.TrainConfig(game=game, seed=seed, steps=steps, num_envs=envs,
-                                 steps_per_round=round_steps, hidden=sizes, lr=lr,
-                                 batch=batch, epsilon_steps=epsilon_steps, to_go=to_go,
+                                 steps_per_round=round_steps, hidden=sizes, lr=lr or 3e-4,
+                                 batch=batch or 512, epsilon_steps=epsilon_steps, to_go=to_go,
                                  pool=dmc.parse_pool(pool), eval_every=eval_every,
                                  eval_deals=eval_deals, advisor=advisor,
                                  advisor_bonus=advisor_bonus, targets=targets,
@@ -121,25 +127,44 @@ def distil(game: str, out: Path, seed: int, games: int, deals: int, teacher: str
         load_game(game)
         config = distil.DistilConfig(
             game=game, seed=seed, games=games, deals=deals, teacher=teacher, advisor=advisor,
-            workers=workers, hidden=_sizes(hidden) if hidden != "256,256" else (64, 64),
-            lr=lr if lr != 3e-4 else 1e-3, batch=batch if batch != 512 else 256,
+            workers=workers, hidden=_sizes(hidden), lr=lr, batch=batch,
             margin=margin, eval_every=eval_every, eval_deals=eval_deals)
         run = distil.Distiller(config, out)
     config = run.config
     console.print(f"labelling {config.games} games of {config.game} with {config.teacher} "
                   f"on {config.workers} worker(s)")
-    start = time.perf_counter()
+    with _progress() as progress:
+        task = progress.add_task("distilling", total=config.rounds, completed=run.round,
+                                 last="")
 
-    def report(run: Any, row: dict[str, Any] | None) -> None:
-        if row is not None:
-            console.print(
-                f"round {row['round']}/{run.config.rounds}: {row['decisions']:,} decisions "
-                f"labelled; gain per deal vs heuristic {row['heuristic']:+.3f} "
-                f"± {row['heuristic_se']:.3f}, vs random {row['random']:+.3f}; "
-                f"{time.perf_counter() - start:,.0f} s")
+        def report(run: Any, row: dict[str, Any] | None) -> None:
+            fields: dict[str, Any] = {}
+            if row is not None:
+                fields["last"] = f"heuristic {row['heuristic']:+.3f}"
+                progress.console.print(
+                    f"round {row['round']}: {row['decisions']:,} decisions; vs heuristic "
+                    f"{row['heuristic']:+.3f} ± {row['heuristic_se']:.3f}, vs random "
+                    f"{row['random']:+.3f}")
+            progress.update(task, completed=run.round, **fields)
 
-    run.run(report)
+        run.run(report)
     console.print(f"policy: {out / 'policy.npz'}  (play it as learned:{out / 'policy.npz'})")
+
+
+def _progress() -> Any:
+    """A rich progress bar with time elapsed and left, and the last evaluation."""
+    from rich.progress import (
+        BarColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (TextColumn("{task.description}"), BarColumn(bar_width=20), TaskProgressColumn(),
+               TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("{task.fields[last]}"))
+    return Progress(*columns, console=console, transient=False)
 
 
 def _sizes(hidden: str) -> tuple[int, ...]:
@@ -151,20 +176,9 @@ def _sizes(hidden: str) -> tuple[int, ...]:
 
 def run_with_progress(trainer: Any) -> None:
     """Run `trainer` under a rich progress bar that shows the last evaluation."""
-    from rich.progress import (
-        BarColumn,
-        Progress,
-        TaskProgressColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
     config = trainer.config
     total = config.rounds * config.num_envs * config.steps_per_round
-    columns = (TextColumn("{task.description}"), BarColumn(bar_width=20), TaskProgressColumn(),
-               TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("{task.fields[last]}"))
-    with Progress(*columns, console=console, transient=False) as progress:
+    with _progress() as progress:
         task = progress.add_task("training", total=total, completed=trainer.decisions,
                                  last="")
 
