@@ -1,13 +1,25 @@
 # cython: language_level=3
 """C-level declarations of the trick-play kernel, for other kernels to `cimport` (search
-loops that play cards without a Python step per card). The fields are described in
-`_kernel.pyx`."""
+loops that play cards without a Python step per card, and the game kernels of Hearts and
+Spades, which subclass `TrickPlay`). The fields are described in `_kernel.pyx`."""
 
 from libc.stdint cimport uint64_t
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_popcountll(unsigned long long) nogil
 
 cdef enum:
     SEATS = 4
     MAX_TRICKS = 13
+
+
+cdef inline int nth_card(uint64_t mask, int n) noexcept nogil:
+    """The `n`-th lowest card (counting from 0) of `mask`."""
+    while n:
+        mask &= mask - 1
+        n -= 1
+    return __builtin_ctzll(mask)
 
 
 cdef class TrickPlay:
@@ -26,3 +38,8 @@ cdef class TrickPlay:
     cpdef uint64_t legal_mask(self)
     cpdef int play(self, int card) except -2
     cpdef int random_play(self, random) except -2
+    cdef int load_cards(self, state, int hand_size, uint64_t first_lead,
+                        uint64_t first_ban) except -1
+    cdef int store_cards(self, state) except -1
+    cdef int append_plays(self, list history, list moves) except -1
+    cdef int leader_holding(self, uint64_t card) noexcept
