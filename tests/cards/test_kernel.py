@@ -221,3 +221,27 @@ def test_a_state_class_overriding_the_passing_passes_in_python() -> None:
     state.__class__ = Traced
     state.play_random(1, random.Random(2).random)
     assert len(passed) == 12 and trickstate._KERNEL_FITS[Traced] is False
+
+
+def test_a_random_function_that_is_not_a_builtin_draws_the_same_playouts() -> None:
+    # the kernels call a builtin `Random.random` directly in C, anything else as an object
+    for name in ("hearts", "spades"):
+        state = parlour.load_game(name).new_state(seed=9)
+        state.quiet = True
+        builtin, wrapped = state.clone(quiet=True), state.clone(quiet=True)
+        builtin.play_random(2, random.Random(9).random)
+        draws = random.Random(9).random
+        wrapped.play_random(2, lambda draws=draws: draws())  # type: ignore[misc]
+        assert builtin.history == wrapped.history
+        assert builtin._snapshot() == wrapped._snapshot()
+
+
+def test_an_error_raised_by_the_random_function_propagates() -> None:
+    def broken() -> float:
+        raise ValueError("no more randomness")
+
+    for name in ("hearts", "spades"):
+        state = parlour.load_game(name).new_state(seed=9)
+        state.quiet = True
+        with pytest.raises(ValueError, match="no more randomness"):
+            state.play_random(1, broken)

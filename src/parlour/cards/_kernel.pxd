@@ -4,10 +4,22 @@ loops that play cards without a Python step per card, and the game kernels of He
 Spades, which subclass `TrickPlay`). The fields are described in `_kernel.pyx`."""
 
 from libc.stdint cimport uint64_t
+from cpython.ref cimport PyObject, Py_DECREF
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
+
+ctypedef PyObject *(*NoArgs)(PyObject *, PyObject *)
+
+cdef extern from "Python.h":
+    bint PyCFunction_Check(object)
+    int PyCFunction_GET_FLAGS(object)
+    void *PyCFunction_GET_FUNCTION(object)
+    PyObject *PyCFunction_GET_SELF(object)
+    double PyFloat_AsDouble(PyObject *)
+    enum:
+        METH_VARARGS, METH_KEYWORDS, METH_NOARGS, METH_O, METH_FASTCALL, METH_METHOD
 
 cdef enum:
     SEATS = 4
@@ -20,6 +32,37 @@ cdef inline int nth_card(uint64_t mask, int n) noexcept nogil:
         mask &= mask - 1
         n -= 1
     return __builtin_ctzll(mask)
+
+
+cdef struct Draw:
+    NoArgs function   # `random`'s C function when it is a builtin without arguments
+    PyObject *owner   # (a bound `random.Random.random`), else NULL: called as an object
+
+
+cdef inline void draw_from(Draw *draw, object random) noexcept:
+    """Prepare `draw` to call `random` (see `draw_next`)."""
+    draw.function = NULL
+    draw.owner = NULL
+    if PyCFunction_Check(random) and (PyCFunction_GET_FLAGS(random) & (
+            METH_VARARGS | METH_KEYWORDS | METH_NOARGS | METH_O | METH_FASTCALL
+            | METH_METHOD)) == METH_NOARGS:
+        draw.function = <NoArgs>PyCFunction_GET_FUNCTION(random)
+        draw.owner = PyCFunction_GET_SELF(random)
+
+
+cdef inline double draw_next(Draw *draw, object random) except? -1.0:
+    """``random()`` as a C double: the builtin's C function called directly where it is one
+    (as `random.Random().random` is: the very same draw, without the call machinery)."""
+    cdef PyObject *result
+    cdef double value
+    if draw.function == NULL:
+        return random()
+    result = draw.function(draw.owner, NULL)
+    if result == NULL:
+        return -1.0  # the error set by `random` propagates
+    value = PyFloat_AsDouble(result)
+    Py_DECREF(<object>result)
+    return value
 
 
 cdef class TrickPlay:

@@ -146,9 +146,11 @@ cdef class TrickPlay:
         cards in card order: the choice `State.play_random` makes."""
         cdef uint64_t legal
         cdef double r
+        cdef Draw draw
+        draw_from(&draw, random)
         while not self.done:
             legal = self.legal_mask()
-            r = random()
+            r = draw_next(&draw, random)
             self.play(nth_card(legal, <int>(r * __builtin_popcountll(legal))))
         return self.nplayed
 

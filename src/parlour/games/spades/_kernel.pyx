@@ -13,12 +13,13 @@ next one undealt (`parlour.cards.undealt`); otherwise the state's own `_score_de
 """
 
 from libc.stdint cimport uint64_t
+from cpython.object cimport PyObject_GenericSetAttr
 
-from parlour.cards._kernel cimport SEATS, TrickPlay, __builtin_popcountll
+from parlour.cards._kernel cimport SEATS, Draw, TrickPlay, draw_from, draw_next
 
-from parlour.cards.undealt import deal_to_come, undealt_class
+from parlour.cards.undealt import deal_to_come_class, undealt_class
 from parlour.core.game import CHANCE, Move
-from parlour.games.spades.actions import PLAY
+from parlour.games.spades.actions import BID, PLAY
 
 SETTLE = 1
 """Mode bit: settle the hand and start the next one in C."""
@@ -35,9 +36,17 @@ cdef list PLAY_MOVES = [[Move(seat, PLAY[card]) if card in PLAY else None for ca
                         for seat in range(SEATS)]
 """Every history entry of a card played, by seat and card, built once (entries are values)."""
 cdef object _new_tuple = tuple.__new__
+cdef list CALL_MOVES = []
+"""Every history entry of a bid (0-13), Blind Nil (14) or look (15), by seat: given by `bind`."""
+cdef enum:
+    BLIND_NIL_CALL = 14
+    LOOK_CALL = 15
 
 # from the rules, which import this module: given by `bind`
 cdef object DEAL = None
+cdef object COMING = None
+cdef object UNDEALT_OF = None
+cdef object UNDEALT_TWIN = None
 cdef uint64_t TWO_CLUBS = 0
 cdef int NO_BID = -1
 cdef object BLIND_CHOICES = ()
@@ -46,8 +55,29 @@ cdef object BLIND_CHOICES = ()
 def bind(deal_class, uint64_t two_clubs, int no_bid, tuple blind_choices):
     """Called once by `rules`: its `Deal` class, the 2♣, the mark of a missing bid, and the
     Blind Nil choices in their order (Blind Nil first)."""
-    global DEAL, TWO_CLUBS, NO_BID, BLIND_CHOICES
+    global DEAL, COMING, TWO_CLUBS, NO_BID, BLIND_CHOICES, CALL_MOVES
     DEAL, TWO_CLUBS, NO_BID, BLIND_CHOICES = deal_class, two_clubs, no_bid, blind_choices
+    COMING = deal_to_come_class(deal_class)
+    CALL_MOVES = [[Move(seat, BID[tricks]) for tricks in range(14)]
+                  + [Move(seat, choice) for choice in blind_choices] for seat in range(SEATS)]
+
+
+cdef object new_deal_to_come(game, seed, deal):
+    """`undealt.deal_to_come(DEAL, game, seed, deal)`, without its Python frames."""
+    coming = COMING.__new__(COMING)
+    PyObject_GenericSetAttr(coming, "_game", game)
+    PyObject_GenericSetAttr(coming, "_seed", seed)
+    PyObject_GenericSetAttr(coming, "_number", deal)
+    return coming
+
+
+cdef object twin_of(kind):
+    """`undealt.undealt_class(kind)`, the last answer kept."""
+    global UNDEALT_OF, UNDEALT_TWIN
+    if kind is not UNDEALT_OF:
+        UNDEALT_TWIN = undealt_class(kind)
+        UNDEALT_OF = kind
+    return UNDEALT_TWIN
 
 
 cdef class SpadesDeal(TrickPlay):
@@ -60,7 +90,7 @@ cdef class SpadesDeal(TrickPlay):
     cdef int seen[SEATS]
     cdef int won_before[SEATS]
     cdef int call_seat[MAX_CALLS]
-    cdef list calls
+    cdef int calls[MAX_CALLS]
     cdef object bid_actions
     # the game's settling parameters, read once per game object
     cdef object rules_of
@@ -76,7 +106,6 @@ cdef class SpadesDeal(TrickPlay):
         self.load_cards(state, HAND_SIZE, state.first_lead, 0)
         self.phase = self.start_phase = state.phase
         self.ncalls = 0
-        self.calls = []
         won = state.won
         for i in range(SEATS):
             self.won_before[i] = won[i]
@@ -103,15 +132,14 @@ cdef class SpadesDeal(TrickPlay):
         cdef int p = self.current, seat, i
         self.call_seat[self.ncalls] = p
         if self.phase == BLIND:
-            action = BLIND_CHOICES[index]
             self.seen[p] = 1
             if index == 0:  # Blind Nil
                 self.bids[p] = 0
                 self.blind[p] = 1
+            self.calls[self.ncalls] = BLIND_NIL_CALL + index
         else:
-            action = self.bid_actions[index]
-            self.bids[p] = action.tricks
-        self.calls.append(action)
+            self.bids[p] = self.bid_actions[index].tricks
+            self.calls[self.ncalls] = self.bids[p]
         self.ncalls += 1
         for i in range(1, SEATS + 1):  # `SpadesState._next_bidder`
             seat = (self.dealer + i) & 3
@@ -136,9 +164,11 @@ cdef class SpadesDeal(TrickPlay):
         """Bid at random to the end of the bidding, as `State.play_random` chooses."""
         cdef double r
         cdef int n
+        cdef Draw draw
+        draw_from(&draw, random)
         while self.phase != PLAYING:
             n = 2 if self.phase == BLIND else len(self.bid_actions)
-            r = random()
+            r = draw_next(&draw, random)
             self.call_index(<int>(r * n))
         return 0
 
@@ -167,7 +197,7 @@ cdef class SpadesDeal(TrickPlay):
     cdef int append_moves(self, list history) except -1:
         cdef int i
         for i in range(self.ncalls):
-            history.append(_new_tuple(Move, (self.call_seat[i], self.calls[i])))
+            history.append((<list>CALL_MOVES[self.call_seat[i]])[self.calls[i]])
         self.append_plays(history, PLAY_MOVES)
         return 0
 
@@ -244,11 +274,11 @@ cdef class SpadesDeal(TrickPlay):
         cdef int seen[SEATS]
         deal = state.deal + 1
         state.deal = deal
-        coming = deal_to_come(DEAL, game, state.seed, deal)
+        coming = new_deal_to_come(game, state.seed, deal)
         state.history.append(_new_tuple(Move, (CHANCE, coming)))
         state._coming = coming
         del state.hands
-        state.__class__ = undealt_class(type(state))
+        state.__class__ = twin_of(type(state))
         dealer = (3 + deal) % SEATS  # `Spades.dealer_of`
         state.dealer = dealer
         state.bids = (NO_BID, NO_BID, NO_BID, NO_BID)
