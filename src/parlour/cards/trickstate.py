@@ -121,9 +121,8 @@ class TrickState(State[G]):
         """The cards of a deal to come are now in `hands`: set what depends on them."""
 
     def _now_dealt(self) -> None:
-        """For `_restore`: the state is dealt (every field restored), whatever it was."""
-        if self.undealt:
-            self.__class__ = DEALT[type(self)]
+        """For `_restore` of an undealt state (every field restored): it is dealt now."""
+        self.__class__ = DEALT[type(self)]
         self._coming = None
 
     # --- reading ----------------------------------------------------------------------------

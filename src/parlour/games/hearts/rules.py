@@ -146,7 +146,9 @@ class HeartsState(TrickState["Hearts"]):
         self.received = list(received)
         self.taken = list(taken)
         self._legal = -1
-        self._now_dealt()
+        if self.undealt:  # the state's cards are all restored: it is dealt
+            self._now_dealt()
+        self._coming = None
 
     # --- reading the state -----------------------------------------------------------------
     @property

@@ -161,7 +161,9 @@ class SpadesState(TrickState["Spades"]):
          self.results, self.current, self.origin) = s
         self.hands = list(hands)
         self._legal = -1
-        self._now_dealt()
+        if self.undealt:  # the state's cards are all restored: it is dealt
+            self._now_dealt()
+        self._coming = None
 
     # --- reading the state -----------------------------------------------------------------
     @property
