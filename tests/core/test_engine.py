@@ -49,7 +49,11 @@ def test_the_engine_module_warns_once_when_not_built() -> None:
 @pytest.mark.slow
 def test_a_build_without_a_compiler_succeeds_with_one_warning(tmp_path: Path) -> None:
     pytest.importorskip("Cython")
-    for name in ("setup.py", "src/parlour/cards/_kernel.pyx", "src/parlour/games/skat/_kernel.pyx",
+    for name in ("setup.py", "src/parlour/cards/_kernel.pyx", "src/parlour/cards/_kernel.pxd",
+                 "src/parlour/cards/__init__.py", "src/parlour/__init__.py",
+                 "src/parlour/games/__init__.py", "src/parlour/games/hearts/__init__.py",
+                 "src/parlour/games/hearts/_kernel.pyx", "src/parlour/games/spades/_kernel.pyx",
+                 "src/parlour/games/spades/__init__.py", "src/parlour/games/skat/_kernel.pyx",
                  "src/parlour/games/territory/_kernel.pyx"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, tmp_path / name)
