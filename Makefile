@@ -55,7 +55,7 @@ lint:
 typecheck:
 	$(BIN)/mypy
 
-PURE_TESTS ?= tests/conformance tests/records tests/games/skat tests/games/territory \
+PURE_TESTS ?= tests/conformance tests/records tests/games/skat tests/games/territory tests/cards \
               tests/agents/test_search.py tests/core
 pytest:
 	$(BIN)/pytest -n 2 --dist worksteal -q

@@ -29,6 +29,9 @@ def _extensions() -> list[Extension]:
         return []
     kernels = [
         Extension("parlour.cards._kernel", ["src/parlour/cards/_kernel.pyx"]),
+        # whole deals of Hearts and Spades, on the card play they cimport from cards/_kernel.pxd
+        Extension("parlour.games.hearts._kernel", ["src/parlour/games/hearts/_kernel.pyx"]),
+        Extension("parlour.games.spades._kernel", ["src/parlour/games/spades/_kernel.pyx"]),
         Extension("parlour.games.skat._kernel", ["src/parlour/games/skat/_kernel.pyx"]),
         # the ISMCTS loop must compute UCB with the Python loop's very operations: no fused
         # multiply-add
@@ -41,7 +44,8 @@ def _extensions() -> list[Extension]:
                   libraries=["npyrandom"],
                   define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]),
     ]
-    return cythonize(kernels, compiler_directives={"language_level": "3"}, quiet=True)
+    return cythonize(kernels, compiler_directives={"language_level": "3"}, quiet=True,
+                     include_path=["src"])
 
 
 class OptionalBuildExt(build_ext):

@@ -49,11 +49,14 @@ def test_the_engine_module_warns_once_when_not_built() -> None:
 @pytest.mark.slow
 def test_a_build_without_a_compiler_succeeds_with_one_warning(tmp_path: Path) -> None:
     pytest.importorskip("Cython")
-    for name in ("setup.py", "src/parlour/cards/_kernel.pyx", "src/parlour/games/skat/_kernel.pyx",
-                 "src/parlour/games/territory/_kernel.pyx", "src/parlour/cards/_kernel.pxd",
+    for name in ("setup.py", "src/parlour/cards/_kernel.pyx", "src/parlour/cards/_kernel.pxd",
+                 "src/parlour/games/hearts/_kernel.pyx", "src/parlour/games/spades/_kernel.pyx",
+                 "src/parlour/games/skat/_kernel.pyx", "src/parlour/games/territory/_kernel.pyx",
                  "src/parlour/agents/search/_ismcts.pyx",
                  # the packages, so that Cython finds the .pxd a kernel cimports
                  "src/parlour/__init__.py", "src/parlour/cards/__init__.py",
+                 "src/parlour/games/__init__.py", "src/parlour/games/hearts/__init__.py",
+                 "src/parlour/games/spades/__init__.py",
                  "src/parlour/agents/__init__.py", "src/parlour/agents/search/__init__.py"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, tmp_path / name)

@@ -15,21 +15,9 @@ from libc.stdint cimport uint64_t
 from parlour.cards.card import CARD
 from parlour.core.game import Move
 
-cdef extern from *:
-    int __builtin_ctzll(unsigned long long) nogil
-    int __builtin_popcountll(unsigned long long) nogil
-
 cdef uint64_t SUIT = 0x7FFC
 cdef object CARDS = CARD
 cdef object _new_move = tuple.__new__
-
-
-cdef inline int nth_card(uint64_t mask, int n) noexcept nogil:
-    """The `n`-th lowest card (counting from 0) of `mask`."""
-    while n:
-        mask &= mask - 1
-        n -= 1
-    return __builtin_ctzll(mask)
 
 
 cdef class TrickPlay:
@@ -40,6 +28,11 @@ cdef class TrickPlay:
         """Copy the card play of `state` (four seats, in its card play). `first_lead`: the card
         mask that must lead the first trick (0: any); `first_ban`: cards not to be played to
         the first trick while the hand holds others."""
+        self.load_cards(state, hand_size, first_lead, first_ban)
+
+    cdef int load_cards(self, state, int hand_size, uint64_t first_lead,
+                        uint64_t first_ban) except -1:
+        """`load`, for kernels that subclass this one."""
         cdef int i
         hands = state.hands
         for i in range(SEATS):
@@ -63,6 +56,15 @@ cdef class TrickPlay:
         self.nplayed = 0
         self.done = 0
         self.last_winner = -1
+        return 0
+
+    cdef int leader_holding(self, uint64_t card) noexcept:
+        """The seat whose hand holds `card` (a one-card mask), or -1."""
+        cdef int i
+        for i in range(SEATS):
+            if self.hands[i] & card:
+                return i
+        return -1
 
     cpdef uint64_t legal_mask(self):
         """Follow suit if you can (on the first trick, avoid `first_ban` if you can); lead
@@ -144,15 +146,28 @@ cdef class TrickPlay:
         cards in card order: the choice `State.play_random` makes."""
         cdef uint64_t legal
         cdef double r
+        cdef Draw draw
+        draw_from(&draw, random)
         while not self.done:
             legal = self.legal_mask()
-            r = random()
+            r = draw_next(&draw, random)
             self.play(nth_card(legal, <int>(r * __builtin_popcountll(legal))))
         return self.nplayed
 
     def store(self, state, plays):
         """Write the card play back into `state` (`plays[card]` is the game's action, appended
         to its history), then hand the tricks' counts to `state._kernel_stored`."""
+        cdef int i
+        self.store_cards(state)
+        history = state.history
+        for i in range(self.nplayed):
+            history.append(_new_move(Move, (self.seat_of[i], plays[self.played[i]])))
+        state._kernel_stored(tuple([self.taken[i] for i in range(SEATS)]),
+                             tuple([self.won[i] for i in range(SEATS)]), bool(self.done))
+
+    cdef int store_cards(self, state) except -1:
+        """Write the hands, the tricks, the trick, the leader, the player to move and the break
+        back into `state` (not the history)."""
         cdef int i, n
         state._legal = -1
         state.hands = [self.hands[i] for i in range(SEATS)]
@@ -165,11 +180,15 @@ cdef class TrickPlay:
         state.leader = self.leader
         state.current = self.current
         state.broken = bool(self.broken)
-        history = state.history
+        return 0
+
+    cdef int append_plays(self, list history, list moves) except -1:
+        """Append the cards played since `load` to `history`: ``moves[seat][card]``, the
+        game's interned history entries."""
+        cdef int i
         for i in range(self.nplayed):
-            history.append(_new_move(Move, (self.seat_of[i], plays[self.played[i]])))
-        state._kernel_stored(tuple([self.taken[i] for i in range(SEATS)]),
-                             tuple([self.won[i] for i in range(SEATS)]), bool(self.done))
+            history.append((<list>moves[self.seat_of[i]])[self.played[i]])
+        return 0
 
 
 cdef TrickPlay _scratch = TrickPlay()

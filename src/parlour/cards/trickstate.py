@@ -22,6 +22,7 @@ from parlour.cards.tricks import (
     winner_no_trump,
     winner_with_trump,
 )
+from parlour.cards.undealt import DEALT, undealt_class
 from parlour.core import Game, State
 
 G = TypeVar("G", bound="Game[Any]")
@@ -33,6 +34,7 @@ _KERNEL_HOOKS = ("play_card", "_trick_won", "compute_legal_mask", "legal_mask", 
 """The methods the kernel stands in for: a class overriding one of them (beyond its
 `kernel_class`) plays out in Python."""
 _KERNEL_FITS: dict[type, bool] = {}
+_KERNEL_MODES: dict[tuple[type, type], int] = {}
 
 
 class TrickState(State[G]):
@@ -46,8 +48,8 @@ class TrickState(State[G]):
     """
 
     __slots__ = (
-        "_legal", "breaks", "broken", "current", "first_lead", "hands", "held_back", "leader",
-        "players", "trick", "tricks", "trump",
+        "_coming", "_legal", "breaks", "broken", "current", "first_lead", "hands", "held_back",
+        "leader", "players", "trick", "tricks", "trump",
     )
 
     hands: list[int]
@@ -73,6 +75,7 @@ class TrickState(State[G]):
         self.broken = False
         self.current = 0
         self._legal = -1
+        self._coming: Any = None  # the deal to come of an undealt state
 
     def start_tricks(self, leader: int) -> None:
         """Start the first trick of a deal, led by `leader`."""
@@ -90,6 +93,37 @@ class TrickState(State[G]):
         other.broken = self.broken
         other._legal = -1
         other._restore(self._snapshot())
+
+    # --- the next deal, dealt on first read (`parlour.cards.undealt`) -------------------------
+    undealt: ClassVar[bool] = False
+    """True on the twin class of an undealt state (`undealt.undealt_class`)."""
+    dealt_lazily: ClassVar[frozenset[str]] = frozenset(("hands", "leader", "current"))
+    """The fields a deal to come may leave unset until one of them is read."""
+
+    def leave_undealt(self, coming: Any) -> None:
+        """Start a deal whose cards are `coming` (a deal to come, already in the history)
+        without dealing them: `hands` stays unset until read. A game whose start also needs
+        the cards (a first lead by the holder of a card) unsets `leader` and `current` too and
+        sets them in `_cards_dealt`."""
+        self._coming = coming
+        del self.hands
+        self.__class__ = undealt_class(type(self))
+
+    def take_cards(self) -> None:
+        """Deal the deal to come: an undealt state read one of its unset fields."""
+        coming = self._coming
+        self.__class__ = DEALT[type(self)]
+        self._coming = None
+        self.hands = list(coming.hands)
+        self._cards_dealt()
+
+    def _cards_dealt(self) -> None:
+        """The cards of a deal to come are now in `hands`: set what depends on them."""
+
+    def _now_dealt(self) -> None:
+        """For `_restore` of an undealt state (every field restored): it is dealt now."""
+        self.__class__ = DEALT[type(self)]
+        self._coming = None
 
     # --- reading ----------------------------------------------------------------------------
     @property
@@ -181,6 +215,20 @@ class TrickState(State[G]):
         """True while cards are being played (not passing, bidding or over)."""
         return False
 
+    kernel_hooks: ClassVar[tuple[str, ...]] = ()
+    """The game's own methods its deal kernel stands in for (passing, bidding, settling)."""
+
+    deal_kernel: ClassVar[Any] = None
+    """The compiled module that plays whole deals of `kernel_class` (its passing or bidding,
+    the card play, settling, the next deal's start: ``play_deals(state, stop, random,
+    mode)``), or None: the card play alone is compiled."""
+
+    @classmethod
+    def kernel_mode(cls, game_class: type) -> int:
+        """How much the deal kernel does for this state class and `game_class`, as the
+        kernel's mode bits (0: the game settles and deals in Python)."""
+        return 0
+
     def kernel_rules(self) -> tuple[int, int, int, Mapping[int, Any]]:
         """What the kernel needs beyond the shared fields: (hand size, the card mask that must
         lead the first trick, the cards banned from the first trick while others are held,
@@ -214,9 +262,18 @@ class TrickState(State[G]):
         if fits is None:
             base = kind.kernel_class
             fits = _KERNEL_FITS[kind] = (_KERNEL is not None and base is not None and all(
-                getattr(kind, name) is getattr(base, name) for name in _KERNEL_HOOKS))
+                getattr(kind, name) is getattr(base, name)
+                for name in _KERNEL_HOOKS + base.kernel_hooks))  # type: ignore[attr-defined]
         if not fits or not self.quiet or self.players != 4:
             super().play_random(stop, random)
+            return
+        deal_kernel = kind.deal_kernel
+        if deal_kernel is not None:
+            kinds = kind, type(self.game)
+            mode = _KERNEL_MODES.get(kinds)
+            if mode is None:
+                mode = _KERNEL_MODES[kinds] = kind.kernel_mode(kinds[1])
+            deal_kernel.play_deals(self, stop, random, mode)
             return
         play_out = _KERNEL.play_out  # type: ignore[union-attr]
         while not self.is_terminal and (stop is None or self.deal_number < stop):

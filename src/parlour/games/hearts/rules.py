@@ -12,6 +12,7 @@ from random import Random
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import (
     CARD,
     CARDS_52,
@@ -34,6 +35,7 @@ from parlour.cards.actions import CardActionTable
 from parlour.cards.sampling import HiddenDeal, deals_hidden
 from parlour.cards.tricks import NO_TRUMP, voids_shown, winner_no_trump
 from parlour.cards.trickstate import TrickState
+from parlour.cards.undealt import deal_to_come
 from parlour.core import (
     Action,
     DealStarted,
@@ -145,6 +147,9 @@ class HeartsState(TrickState["Hearts"]):
         self.received = list(received)
         self.taken = list(taken)
         self._legal = -1
+        if self.undealt:  # the state's cards are all restored: it is dealt
+            self._now_dealt()
+        self._coming = None
 
     # --- reading the state -----------------------------------------------------------------
     @property
@@ -301,6 +306,16 @@ class HeartsState(TrickState["Hearts"]):
     def kernel_rules(self) -> tuple[int, int, int, Mapping[int, Any]]:
         return HAND_SIZE, TWO_CLUBS_BIT, POINT_CARDS, PLAY
 
+    @classmethod
+    def kernel_mode(cls, game_class: type) -> int:
+        """The deal kernel's `SETTLE` (it settles the deal and starts the next one itself) while
+        the game keeps every hook of both; else it calls `_score_deal` (a variant's scoring)."""
+        kernel = cls.deal_kernel
+        if kernel is None or any(getattr(game_class, name) is not getattr(Hearts, name)
+                                 for name in _SETTLING_HOOKS):
+            return 0
+        return int(kernel.SETTLE)
+
     def _kernel_stored(self, taken: tuple[int, ...], won: tuple[int, ...], done: bool) -> None:
         for seat in range(NUM_PLAYERS):
             self.taken[seat] |= taken[seat]
@@ -337,21 +352,41 @@ class HeartsState(TrickState["Hearts"]):
         points, shooter = self.game.score_deal(self.taken)
         self.totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
         self.results += (points,)
-        self.emit(HeartsDealScored(
-            deal=self.deal, points=points, totals=self.totals, moon_shooter=shooter
-        ))
+        if not self.quiet:
+            self.emit(HeartsDealScored(
+                deal=self.deal, points=points, totals=self.totals, moon_shooter=shooter
+            ))
         if self.game.is_game_over(self.totals):
             self.phase = OVER
             self.current = None
-            self.emit(GameOver(scores=self.totals, returns=self.returns(), winners=self.winners()))
+            if not self.quiet:
+                self.emit(GameOver(scores=self.totals, returns=self.returns(),
+                                   winners=self.winners()))
         else:
-            self.deal += 1
-            self.start_deal(self.game.deal_hands(self.seed, self.deal))
+            self._next_deal()
+
+    def _next_deal(self) -> None:
+        """Start the next deal; a quiet state leaves its cards undealt until they are read
+        (`parlour.cards.undealt`) while the game deals with `Hearts.deal_hands`."""
+        self.deal += 1
+        game = self.game
+        if self.quiet and type(game).deal_hands is Hearts.deal_hands:
+            self._begin(deal_to_come(Deal, game, self.seed, self.deal))
+        else:
+            self.start_deal(game.deal_hands(self.seed, self.deal))
 
     def start_deal(self, hands: Sequence[int]) -> None:
         """Begin deal number `self.deal` with `hands`, recording the deal as a chance move."""
-        self.record_chance(Deal(hands))
-        self.hands = list(hands)
+        self._begin(Deal(hands))
+
+    def _begin(self, deal: Deal) -> None:
+        """Begin deal number `self.deal` as `deal` (a deal to come: undealt)."""
+        self.record_chance(deal)
+        undealt = type(deal) is not Deal
+        if undealt:
+            self.leave_undealt(deal)
+        else:
+            self.hands = list(deal.hands)
         self.passes = [0] * NUM_PLAYERS
         self.received = [0] * NUM_PLAYERS
         self.taken = [0] * NUM_PLAYERS
@@ -359,14 +394,22 @@ class HeartsState(TrickState["Hearts"]):
         self.tricks = ()
         self.broken = False
         self.direction = self.game.pass_offset(self.deal)
-        self.emit(DealStarted(deal=self.deal))
-        for seat, hand in enumerate(hands):
-            self.emit(HandDealt(seat=seat, cards=CardSet(hand), visible_to=SEAT_ONLY[seat]))
-        if self.direction == 0:
-            self._start_play()
-        else:
+        if not self.quiet:
+            self.emit(DealStarted(deal=self.deal))
+            for seat, hand in enumerate(deal.hands):
+                self.emit(HandDealt(seat=seat, cards=CardSet(hand), visible_to=SEAT_ONLY[seat]))
+        if self.direction != 0:
             self.phase = PASSING
             self.current = 0
+        elif undealt:  # the 2♣ leads: found when the cards are dealt (`_cards_dealt`)
+            self.phase = PLAYING
+            del self.leader, self.current
+        else:
+            self._start_play()
+
+    def _cards_dealt(self) -> None:
+        if self.phase == PLAYING:  # a deal without passing: its cards were unread till now
+            self._start_play()
 
     def check_invariants(self) -> None:
         """Assert the conservation laws; the conformance suite calls this after every move."""
@@ -383,6 +426,14 @@ class HeartsState(TrickState["Hearts"]):
 
 
 HeartsState.kernel_class = HeartsState
+HeartsState.kernel_hooks = (
+    "_choose_pass", "_start_play", "_score_deal", "_next_deal", "start_deal", "_begin",
+    "_cards_dealt", "in_card_play", "is_terminal",
+)
+HeartsState.deal_kernel = engine.kernel("parlour.games.hearts._kernel")
+_SETTLING_HOOKS = ("score_deal", "card_points", "is_game_over", "deal_hands", "pass_offset")
+"""The `Hearts` hooks the deal kernel settles and deals by: a game overriding one settles in
+Python."""
 
 
 class Hearts(Game[HeartsState]):
@@ -545,6 +596,10 @@ class Hearts(Game[HeartsState]):
         if not isinstance(observation, HeartsObservation):
             raise TypeError("hearts.sample_state needs a HeartsObservation")
         return _sample(self, observation, rng)
+
+
+if HeartsState.deal_kernel is not None:
+    HeartsState.deal_kernel.bind(Deal, HEARTS_MASK, QS_BIT, JD_BIT, TWO_CLUBS_BIT, MOON_POINTS)
 
 
 def _context(state: HeartsState | Observation | None) -> tuple[int | None, int | None, int]:

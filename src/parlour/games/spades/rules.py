@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import (
     CARDS_52,
     CLUBS,
@@ -30,6 +31,7 @@ from parlour.cards.deck import deal_by_keys
 from parlour.cards.sampling import HiddenDeal, deals_hidden
 from parlour.cards.tricks import winner_with_trump
 from parlour.cards.trickstate import TrickState
+from parlour.cards.undealt import deal_to_come
 from parlour.core import (
     Action,
     Game,
@@ -160,6 +162,9 @@ class SpadesState(TrickState["Spades"]):
          self.results, self.current, self.origin) = s
         self.hands = list(hands)
         self._legal = -1
+        if self.undealt:  # the state's cards are all restored: it is dealt
+            self._now_dealt()
+        self._coming = None
 
     # --- reading the state -----------------------------------------------------------------
     @property
@@ -371,6 +376,16 @@ class SpadesState(TrickState["Spades"]):
     def kernel_rules(self) -> tuple[int, int, int, Mapping[int, Any]]:
         return HAND_SIZE, self.first_lead, 0, PLAY
 
+    @classmethod
+    def kernel_mode(cls, game_class: type) -> int:
+        """The deal kernel's `SETTLE` (it settles the hand and starts the next one itself) while
+        the game keeps every hook of both; else it calls `_score_deal` (a variant's scoring)."""
+        kernel = cls.deal_kernel
+        if kernel is None or any(getattr(game_class, name) is not getattr(Spades, name)
+                                 for name in _SETTLING_HOOKS):
+            return 0
+        return int(kernel.SETTLE)
+
     def _kernel_stored(self, taken: tuple[int, ...], won: tuple[int, ...], done: bool) -> None:
         self.won = tuple(a + b for a, b in zip(self.won, won, strict=True))
         if done:
@@ -444,14 +459,30 @@ class SpadesState(TrickState["Spades"]):
                 self.emit(GameOver(scores=self.scores(), returns=self.returns(),
                                    winners=self.winners()))
         else:
-            self.deal += 1
+            self._next_deal()
+
+    def _next_deal(self) -> None:
+        """Start the next hand; a quiet state leaves its cards undealt until they are read
+        (`parlour.cards.undealt`) while the game deals with `Spades.deal_hands`."""
+        self.deal += 1
+        game = self.game
+        if self.quiet and type(game).deal_hands is Spades.deal_hands:
+            self._begin(deal_to_come(Deal, game, self.seed, self.deal))
+        else:
             self.start_deal(game.deal_hands(self.seed, self.deal))
 
     def start_deal(self, hands: Sequence[int]) -> None:
         """Begin hand number `self.deal` with `hands`, recording the deal as a chance move."""
-        self.record_chance(Deal(hands))
+        self._begin(Deal(hands))
+
+    def _begin(self, deal: Deal) -> None:
+        """Begin hand number `self.deal` as `deal` (a deal to come: undealt)."""
+        self.record_chance(deal)
         game = self.game
-        self.hands = list(hands)
+        if type(deal) is Deal:
+            self.hands = list(deal.hands)
+        else:
+            self.leave_undealt(deal)
         self.dealer = game.dealer_of(self.deal)
         self.bids = (NO_BID,) * NUM_PLAYERS
         self.blind = (False,) * NUM_PLAYERS
@@ -464,7 +495,7 @@ class SpadesState(TrickState["Spades"]):
         self.leader = (self.dealer + 1) & 3
         if not self.quiet:
             self.emit(SpadesDealStarted(deal=self.deal, dealer=self.dealer, scores=self.totals))
-            for seat, hand in enumerate(hands):
+            for seat, hand in enumerate(deal.hands):
                 if self.seen[seat]:
                     self.emit(HandDealt(seat=seat, cards=CardSet(hand),
                                         visible_to=frozenset((seat,))))
@@ -496,6 +527,15 @@ class SpadesState(TrickState["Spades"]):
 
 
 SpadesState.kernel_class = SpadesState
+SpadesState.kernel_hooks = (
+    "_bid", "_blind_choice", "_next_bidder", "_start_play", "bidding_order", "_score_deal",
+    "_next_deal", "start_deal", "_begin", "_cards_dealt", "in_card_play", "is_terminal",
+)
+SpadesState.deal_kernel = engine.kernel("parlour.games.spades._kernel")
+_SETTLING_HOOKS = ("score_partnership", "winning_team", "deal_hands", "dealer_of",
+                   "blind_nil_allowed")
+"""The `Spades` hooks the deal kernel settles and deals by: a game overriding one settles in
+Python."""
 
 
 class Spades(Game[SpadesState]):
@@ -709,6 +749,9 @@ class Spades(Game[SpadesState]):
 
 
 _DIGITS = re.compile("[0-9]{1,3}")
+
+if SpadesState.deal_kernel is not None:
+    SpadesState.deal_kernel.bind(Deal, TWO_CLUBS_BIT, NO_BID, BLIND_CHOICES)
 
 
 def _pair(values: Sequence[int], name: str) -> tuple[int, int]:
