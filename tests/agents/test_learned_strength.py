@@ -30,11 +30,12 @@ class Shipped:
 
 SKULL = Shipped("skull", {"players": 3}, deals=40, margin=0.2)
 """Three players, a win is 1: the gain per deal is 1 - 0 for a win and 0 - 1/2 for a loss."""
-HEARTS = Shipped("hearts", {"end_score": 1}, deals=30, margin=1.0)
-"""One deal; the gain is in penalty points (the heuristic beats random by about 6.7)."""
+HEARTS = Shipped("hearts", {"end_score": 1}, deals=300, margin=0.5)
+"""One deal; the gain is in penalty points. The bot is the heuristic corrected by a learned
+move scorer (docs/learning.md), so its edge per deal is small and needs many deals to show;
+they are cheap (about 15 s for 300)."""
 SHIPPED = [SKULL, HEARTS]
-BEATS_THE_HEURISTIC = [SKULL]
-"""The Hearts bot does not beat the heuristic yet (docs/learning.md gives its figures)."""
+BEATS_THE_HEURISTIC = [SKULL, HEARTS]
 
 
 def load(trial: Shipped) -> Any:
