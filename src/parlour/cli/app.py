@@ -64,7 +64,7 @@ def version_text() -> str:
 
 def _print_version(value: bool) -> None:
     if value:
-        console.print(escape(version_text()))
+        console.print(escape(version_text()), soft_wrap=True)  # one line, however long
         raise typer.Exit()
 
 
