@@ -317,7 +317,7 @@ class Distiller:
             stop_after: int | None = None) -> Policy:
         """Run to the configured number of rounds (or `stop_after` more); returns the policy,
         also written to policy.npz."""
-        from parlour.rl.dmc import plot_curve
+        from parlour.rl.dmc import log_evaluation, plot_curve
 
         self.out.mkdir(parents=True, exist_ok=True)
         (self.out / "config.json").write_text(json.dumps(asdict(self.config), indent=1) + "\n")
@@ -340,9 +340,7 @@ class Distiller:
                 row = None
                 if self.round % self.config.eval_every == 0 or self.round == self.config.rounds:
                     row = self.evaluate()
-                    self.log.append(row)
-                    with open(self.out / "log.jsonl", "a", encoding="utf-8") as file:
-                        file.write(json.dumps(row) + "\n")
+                    log_evaluation(self.out, self.log, row)
                     self.save_checkpoint()
                     self.policy().save(self.out / "policy.npz")
                     plot_curve(self.log, self.out / "curve.png",

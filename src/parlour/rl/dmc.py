@@ -606,9 +606,7 @@ class Trainer:
             row = None
             if self.round % self.config.eval_every == 0 or self.round == self.config.rounds:
                 row = self.evaluate()
-                self.log.append(row)
-                with open(self.out / "log.jsonl", "a", encoding="utf-8") as file:
-                    file.write(json.dumps(row) + "\n")
+                log_evaluation(self.out, self.log, row)
                 self.snapshots = [*self.snapshots, self.training_policy()
                                   ][-self.config.snapshots:]
                 self.save_checkpoint()
@@ -620,6 +618,13 @@ class Trainer:
         policy = self.policy()
         policy.save(self.out / "policy.npz")
         return policy
+
+
+def log_evaluation(out: Path, log: list[dict[str, Any]], row: dict[str, Any]) -> None:
+    """Add an evaluation `row` to a run's `log` and to its log.jsonl."""
+    log.append(row)
+    with open(out / "log.jsonl", "a", encoding="utf-8") as file:
+        file.write(json.dumps(row) + "\n")
 
 
 def _snapshot_factory(policy: Policy) -> Callable[[Game[Any], int, Random], LearnedAgent]:
