@@ -39,13 +39,15 @@ from parlour.core import (
     DealStarted,
     Game,
     GameOver,
+    Move,
     NotationError,
     Observation,
     Param,
     ParameterError,
+    State,
     make_rng,
 )
-from parlour.core.game import parse_error
+from parlour.core.game import _new_move, parse_error, slot_builder
 from parlour.games.hearts.actions import BY_ID, PASS, PLAY, Pass, Play
 from parlour.games.hearts.events import (
     DIRECTION_NAMES,
@@ -82,7 +84,8 @@ PHASE_NAMES = ("pass", "play", "over")
 DIRECTIONS = {"left": 1, "right": 3, "across": 2, "none": 0}
 
 
-_plays = CardActionTable(PLAY).__call__
+_plays_for_trick = CardActionTable(PLAY).for_trick
+_trick_won = slot_builder(TrickWon)
 _passes = CardActionTable(PASS).__call__
 
 
@@ -168,11 +171,15 @@ class HeartsState(TrickState["Hearts"]):
         return 0
 
     def legal_actions(self) -> Sequence[Action]:
-        if self.phase == PLAYING:
-            return _plays(self.legal_mask())
-        if self.phase == PASSING:
-            return _passes(self.legal_mask())
-        return ()
+        phase = self.phase
+        if phase == OVER:
+            return ()
+        legal = self._legal
+        if legal < 0:
+            legal = self.legal_mask()
+        if phase == PLAYING:
+            return _plays_for_trick(legal, self.trick)
+        return _passes(legal)
 
     def is_legal(self, action: Action) -> bool:
         kind = type(action)
@@ -254,6 +261,29 @@ class HeartsState(TrickState["Hearts"]):
         )
 
     # --- changing the state ----------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """`State.apply`, the short way for a play or a pass (`fast_apply`): one bit test
+        against the cached legal mask, the undo record and history entry, the move."""
+        kind = type(action)
+        phase = self.phase
+        if ((kind is Play and phase == PLAYING) or (kind is Pass and phase == PASSING)) \
+                and self.fast_apply:
+            legal = self._legal
+            if legal < 0:
+                legal = self.legal_mask()
+            card = action.card  # type: ignore[attr-defined]
+            if legal >> card & 1:
+                history = self.history
+                self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+                history.append(_new_move(Move, (self.current, action)))
+                self._legal = -1
+                if phase == PLAYING:
+                    self.play_card(card)
+                else:
+                    self._choose_pass(card)
+                return
+        State.apply(self, action)
+
     def _apply(self, action: Action) -> None:
         self._legal = -1
         if self.phase == PLAYING:
@@ -312,10 +342,8 @@ class HeartsState(TrickState["Hearts"]):
         self.taken[winner] |= mask
         tricks = len(self.tricks)
         if not self.quiet:
-            self.events.append(TrickWon(
-                trick=tricks - 1, leader=leader, cards=cards, winner=winner,
-                points=self.game.card_points(mask),
-            ))
+            self.events.append(_trick_won(
+                tricks - 1, leader, cards, winner, self.game.card_points(mask)))
         if tricks == HAND_SIZE:
             self._score_deal()
 
@@ -369,6 +397,7 @@ class HeartsState(TrickState["Hearts"]):
 
 
 HeartsState.kernel_class = HeartsState
+HeartsState.fast_apply = True
 
 
 class Hearts(Game[HeartsState]):
