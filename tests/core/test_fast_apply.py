@@ -82,3 +82,32 @@ def test_slot_builder_makes_the_same_event_as_the_constructor() -> None:
     assert not private.visible(0) and private.visible(1)
     with pytest.raises(AttributeError):
         made.trick = 5  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", ["hearts", "spades"])
+def test_undo_after_moves_without_undo_goes_back_past_them_from_a_short_record(name: str) -> None:
+    """A card play keeps a short undo record; moves without undo after it (one by one, or a
+    whole compiled playout) must not leave that record behind them."""
+    game = parlour.load_game(name)
+    rng = Random(4)
+    for seed in range(12):
+        state: Any = game.new_state(seed=seed)
+        while not state.in_card_play():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        for _ in range(rng.randrange(0, 30)):
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        before = (state.observe(0), list(state.history), list(state.events))
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        if seed % 2:
+            for _ in range(rng.randrange(1, 20)):
+                legal = state.legal_actions()
+                state.apply_without_undo(legal[rng.randrange(len(legal))])
+        else:
+            state.quiet = True
+            state.play_random(None, rng.random)
+            state.quiet = False
+        state.undo()
+        assert (state.observe(0), list(state.history), list(state.events)) == before

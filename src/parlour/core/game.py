@@ -302,12 +302,15 @@ class State(Generic[G]):
     """True where a game's own `apply` may take a short way for its common moves (Hearts,
     Spades and Skat set it after their class): a bit test against the cached legal mask, then
     the undo record, the history entry and the move, without `State.apply`'s calls. A
-    subclass that overrides a method it stands in for (`FAST_APPLY_HOOKS`) gets False, so its
+    subclass that overrides a method it stands in for (`fast_apply_hooks`) gets False, so its
     `apply` goes through `State.apply` and the override."""
+
+    fast_apply_hooks: ClassVar[tuple[str, ...]] = FAST_APPLY_HOOKS
+    """The methods whose override turns `fast_apply` off (a game may add its own)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if any(name in cls.__dict__ for name in FAST_APPLY_HOOKS):
+        if any(name in cls.__dict__ for name in cls.fast_apply_hooks):
             cls.fast_apply = False
 
     def __init__(self, game: G, seed: int) -> None:
@@ -317,7 +320,7 @@ class State(Generic[G]):
         self.events: list[Event] = []
         self.quiet = False
         """When True, `apply` emits no events: the fast mode for search playouts."""
-        self._undo_stack: list[tuple[Any, int, int]] = []
+        self._undo_stack: list[tuple[Any, ...]] = []
 
     # --- what subclasses implement -------------------------------------------------------
     @property
@@ -454,6 +457,9 @@ class State(Generic[G]):
         The fastest path, for throwaway copies in search playouts. An `undo` afterwards goes
         back to before the last `apply`, taking every later `apply_without_undo` with it.
         """
+        stack = self._undo_stack
+        if stack and len(stack[-1]) == 4:
+            self.complete_undo_record()
         player = self.current_player
         self.history.append(_new_move(Move, (CHANCE if player is None else player, action)))
         self._apply(action)
@@ -462,10 +468,34 @@ class State(Generic[G]):
         """Take back the last `apply`, with any deal it triggered. Exact."""
         if not self._undo_stack:
             raise ParlourError("nothing to undo: the state is at its start")
-        snapshot, history_length, events_length = self._undo_stack.pop()
-        self._restore(snapshot)
-        del self.history[history_length:]
-        del self.events[events_length:]
+        entry = self._undo_stack.pop()
+        if len(entry) == 4:  # a short record of the fields the move changed
+            entry[3](self, entry[0])
+        else:
+            self._restore(entry[0])
+        del self.history[entry[1]:]
+        del self.events[entry[2]:]
+
+    def complete_undo_record(self) -> None:
+        """Make the last undo record a full snapshot, before moves that keep none.
+
+        A game's short way through `apply` may record only the fields a move changes, as
+        ``(fields, history length, events length, restore)`` with ``restore(state, fields)``;
+        such a record is right only while that move is the last. `apply_without_undo` (and a
+        compiled `play_random`) call this first, so an `undo` still goes back past them: the
+        move is taken back, the snapshot taken, and the move made again (events kept as made).
+        """
+        stack = self._undo_stack
+        if not stack or len(stack[-1]) != 4:
+            return
+        fields, history_length, events_length, restore = stack[-1]
+        action = self.history[history_length].action
+        made = self.events[events_length:]
+        restore(self, fields)
+        full = self._snapshot()
+        self._apply(action)
+        self.events[events_length:] = made
+        stack[-1] = (full, history_length, events_length)
 
     @property
     def can_undo(self) -> bool:

@@ -86,6 +86,10 @@ DIRECTIONS = {"left": 1, "right": 3, "across": 2, "none": 0}
 
 _plays_for_trick = CardActionTable(PLAY).for_trick
 _trick_won = slot_builder(TrickWon)
+_cards_passed = slot_builder(CardsPassed)
+_deal_scored = slot_builder(HeartsDealScored)
+_deal_started = slot_builder(DealStarted)
+_hand_dealt = slot_builder(HandDealt)
 _passes = CardActionTable(PASS).__call__
 
 
@@ -274,8 +278,18 @@ class HeartsState(TrickState["Hearts"]):
             card = action.card  # type: ignore[attr-defined]
             if legal >> card & 1:
                 history = self.history
-                self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
-                history.append(_new_move(Move, (self.current, action)))
+                p: int = self.current  # type: ignore[assignment]
+                trick = self.trick
+                if phase == PASSING or (len(trick) == 3 and len(self.tricks) == HAND_SIZE - 1):
+                    self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+                elif len(trick) < 3:  # the short undo record of `TrickState.undo_play`
+                    self._undo_stack.append(((p, self.hands[p], trick, self.broken),
+                                             len(history), len(self.events), _undo_play))
+                else:
+                    self._undo_stack.append(((p, self.hands[p], trick, self.broken, self.leader,
+                                              self.tricks, tuple(self.taken)),
+                                             len(history), len(self.events), _undo_play))
+                history.append(_new_move(Move, (p, action)))
                 self._legal = -1
                 if phase == PLAYING:
                     self.play_card(card)
@@ -283,6 +297,9 @@ class HeartsState(TrickState["Hearts"]):
                     self._choose_pass(card)
                 return
         State.apply(self, action)
+
+    def _restore_taken(self, taken: Any) -> None:
+        self.taken = list(taken)
 
     def _apply(self, action: Action) -> None:
         self._legal = -1
@@ -310,7 +327,7 @@ class HeartsState(TrickState["Hearts"]):
             hands[giver] &= ~cards
             self.received[receiver] = cards
             if not self.quiet:
-                self.emit(CardsPassed(
+                self.events.append(_cards_passed(
                     giver=giver, receiver=receiver, cards=CardSet(cards),
                     direction=DIRECTION_NAMES[direction], visible_to=frozenset((giver, receiver)),
                 ))
@@ -351,9 +368,9 @@ class HeartsState(TrickState["Hearts"]):
         points, shooter = self.game.score_deal(self.taken)
         self.totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
         self.results += (points,)
-        self.emit(HeartsDealScored(
-            deal=self.deal, points=points, totals=self.totals, moon_shooter=shooter
-        ))
+        if not self.quiet:
+            self.events.append(_deal_scored(
+                deal=self.deal, points=points, totals=self.totals, moon_shooter=shooter))
         if self.game.is_game_over(self.totals):
             self.phase = OVER
             self.current = None
@@ -373,9 +390,11 @@ class HeartsState(TrickState["Hearts"]):
         self.tricks = ()
         self.broken = False
         self.direction = self.game.pass_offset(self.deal)
-        self.emit(DealStarted(deal=self.deal))
-        for seat, hand in enumerate(hands):
-            self.emit(HandDealt(seat=seat, cards=CardSet(hand), visible_to=SEAT_ONLY[seat]))
+        if not self.quiet:
+            self.events.append(_deal_started(deal=self.deal))
+            for seat, hand in enumerate(hands):
+                self.events.append(_hand_dealt(seat=seat, cards=CardSet(hand),
+                                               visible_to=SEAT_ONLY[seat]))
         if self.direction == 0:
             self._start_play()
         else:
@@ -397,6 +416,7 @@ class HeartsState(TrickState["Hearts"]):
 
 
 HeartsState.kernel_class = HeartsState
+_undo_play = TrickState.undo_play
 HeartsState.fast_apply = True
 
 

@@ -137,6 +137,9 @@ _CARD_PLAYED = tuple({card: CardPlayed(seat=seat, card=CARD[card]) for card in C
                      for seat in range(4))
 """Interned `CardPlayed` events (events are immutable values)."""
 _trick_won = slot_builder(TrickWon)
+_deal_scored = slot_builder(SkatDealScored)
+_deal_started = slot_builder(SkatDealStarted)
+_hand_dealt = slot_builder(HandDealt)
 _CALLED: dict[tuple[int, SkatAction, int], Called] = {}
 _CALL_NAMES: dict[type, str] = {Bid: "bid", Hold: "hold", Pass: "pass"}
 
@@ -696,7 +699,7 @@ class SkatState(State["Skat"]):
             self.tiebreaks, self.game.deal_tiebreak(self, result), strict=True))
         self.results = (*self.results, result)
         if not self.quiet:
-            self.events.append(SkatDealScored(
+            self.events.append(_deal_scored(
                 deal=self.deal, points=result.points, totals=self.totals, result=result,
             ))
         if self.deal + 1 >= self.game.num_deals:
@@ -760,11 +763,11 @@ class SkatState(State["Skat"]):
             self._save_info()
         self._save_auction()
         if not self.quiet:
-            self.events.append(SkatDealStarted(
+            self.events.append(_deal_started(
                 deal=self.deal, dealer=dealer, seats=self.seats, sits_out=n == 4
             ))
             for seat in self.seats:
-                self.events.append(HandDealt(seat=seat, cards=CardSet(self.hands[seat]),
+                self.events.append(_hand_dealt(seat=seat, cards=CardSet(self.hands[seat]),
                                              visible_to=frozenset((seat,))))
 
     def check_invariants(self) -> None:

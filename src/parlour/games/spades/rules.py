@@ -81,6 +81,10 @@ FIRST_DEALER = 3
 """Seat 3 deals the first hand, so seat 0 bids and (by default) leads first."""
 
 _trick_won = slot_builder(TrickWon)
+_bid_made = slot_builder(BidMade)
+_deal_started = slot_builder(SpadesDealStarted)
+_deal_scored = slot_builder(SpadesDealScored)
+_hand_dealt = slot_builder(HandDealt)
 
 BLIND, BIDDING, PLAYING, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("blind", "bid", "play", "over")
@@ -315,12 +319,25 @@ class SpadesState(TrickState["Spades"]):
             card = action.card
             if legal >> card & 1:
                 history = self.history
-                self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
-                history.append(_new_move(Move, (self.current, action)))
+                p: int = self.current  # type: ignore[assignment]
+                trick = self.trick
+                if len(trick) < 3:  # the short undo record of `TrickState.undo_play`
+                    self._undo_stack.append(((p, self.hands[p], trick, self.broken),
+                                             len(history), len(self.events), _undo_play))
+                elif len(self.tricks) < HAND_SIZE - 1:
+                    self._undo_stack.append(((p, self.hands[p], trick, self.broken, self.leader,
+                                              self.tricks, self.won),
+                                             len(history), len(self.events), _undo_play))
+                else:  # the deal's last card
+                    self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+                history.append(_new_move(Move, (p, action)))
                 self._legal = -1
                 self.play_card(card)
                 return
         State.apply(self, action)
+
+    def _restore_taken(self, taken: Any) -> None:
+        self.won = taken
 
     def _apply(self, action: Action) -> None:
         self._legal = -1
@@ -354,7 +371,7 @@ class SpadesState(TrickState["Spades"]):
         bids[p] = tricks
         self.bids = tuple(bids)
         if not self.quiet:
-            self.emit(BidMade(seat=p, tricks=tricks))
+            self.events.append(_bid_made(seat=p, tricks=tricks, blind=False))
         self._next_bidder()
 
     def _next_bidder(self) -> None:
@@ -427,7 +444,7 @@ class SpadesState(TrickState["Spades"]):
         self.results += (points,)
         if not self.quiet:
             ns, ew = self.totals
-            self.emit(SpadesDealScored(
+            self.events.append(_deal_scored(
                 deal=self.deal, points=(points[0], points[1], points[0], points[1]),
                 totals=(ns, ew, ns, ew), bids=bids, blind=blind, tricks=won,
                 contracts=(results[0].contract, results[1].contract),
@@ -463,11 +480,12 @@ class SpadesState(TrickState["Spades"]):
         self.broken = False
         self.leader = (self.dealer + 1) & 3
         if not self.quiet:
-            self.emit(SpadesDealStarted(deal=self.deal, dealer=self.dealer, scores=self.totals))
+            self.events.append(_deal_started(deal=self.deal, dealer=self.dealer,
+                                             scores=self.totals))
             for seat, hand in enumerate(hands):
                 if self.seen[seat]:
-                    self.emit(HandDealt(seat=seat, cards=CardSet(hand),
-                                        visible_to=frozenset((seat,))))
+                    self.events.append(_hand_dealt(seat=seat, cards=CardSet(hand),
+                                                   visible_to=frozenset((seat,))))
         self._next_bidder()
 
     def check_invariants(self) -> None:
@@ -496,6 +514,7 @@ class SpadesState(TrickState["Spades"]):
 
 
 SpadesState.kernel_class = SpadesState
+_undo_play = TrickState.undo_play
 SpadesState.fast_apply = True
 
 
