@@ -48,6 +48,18 @@ class CardActionTable(Generic[A]):
         return (c[mask & 0x7FFC] + d[mask >> 16 & 0x7FFC]
                 + h[mask >> 32 & 0x7FFC] + s[mask >> 48 & 0x7FFC])
 
+    def for_trick(self, mask: int, trick: tuple[int, ...]) -> tuple[A, ...]:
+        """`self(mask)`, in one look-up when `mask` is all of the suit `trick` was led in (the
+        legal plays of a seat following suit)."""
+        if trick:
+            shift = trick[0] >> 4 << 4
+            bits = mask >> shift & 0x7FFC
+            if bits << shift == mask:
+                return self.suits[shift >> 4][bits]
+        c, d, h, s = self.suits
+        return (c[mask & 0x7FFC] + d[mask >> 16 & 0x7FFC]
+                + h[mask >> 32 & 0x7FFC] + s[mask >> 48 & 0x7FFC])
+
     def suit(self, suit: int, bits: int) -> tuple[A, ...]:
         """The actions of one suit's rank pattern `bits` (the suit's 16-bit slice of a mask)."""
         return self.suits[suit][bits]

@@ -57,6 +57,12 @@ class TrickState(State[G]):
     tricks: tuple[tuple[int, tuple[Card, ...]], ...]
     current: int | None
 
+    fast_apply_hooks: ClassVar[tuple[str, ...]] = (
+        *State.fast_apply_hooks, "play_card", "_trick_won", "_on_broken", "undo_play",
+        "_restore_taken")
+    """A card play's short undo record holds what these change: overriding one of them turns
+    `fast_apply` off."""
+
     def init_tricks(self, players: int, trump: int = NO_TRUMP, held_back: int = 0,
                     breaks: int = 0, first_lead: int = 0) -> None:
         """Set the table up: `players` seats, `trump` (a suit or `NO_TRUMP`), `held_back` cards
@@ -206,6 +212,27 @@ class TrickState(State[G]):
         self.leader = self.current = winner
         self._trick_won(leader, trick, winner)
 
+    # --- undo ---------------------------------------------------------------------------------
+    def undo_play(self, record: tuple[Any, ...]) -> None:
+        """Take back a card play from its short undo record (`State.complete_undo_record`):
+        ``(seat, hand, trick, broken)`` as they were before it, and for a card that completed
+        a trick also ``leader, tricks`` and the game's count of the tricks taken (for
+        `_restore_taken`). The card that ends a deal takes a full snapshot instead."""
+        p = record[0]
+        self.hands[p] = record[1]
+        self.trick = record[2]
+        self.broken = record[3]
+        self.current = p
+        self._legal = -1
+        if len(record) > 4:
+            self.leader = record[4]
+            self.tricks = record[5]
+            self._restore_taken(record[6])
+
+    def _restore_taken(self, taken: Any) -> None:
+        """Put back the game's count of the tricks taken, as its short undo record holds it."""
+        raise NotImplementedError
+
     # --- the compiled card play ---------------------------------------------------------------
     kernel_class: ClassVar[type | None] = None
     """The class whose rules the compiled kernel implements (Hearts: `HeartsState`); None: the
@@ -257,6 +284,7 @@ class TrickState(State[G]):
     def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
         """Random moves until deal `stop` or the end (`State.play_random`), the card play in
         compiled code where the kernel is built and fits: the very same moves."""
+        self.complete_undo_record()
         kind = type(self)
         fits = _KERNEL_FITS.get(kind)
         if fits is None:

@@ -114,6 +114,33 @@ class DealScored(Event):
                 f"totals {by_seat(self.totals)}")
 
 
+E = TypeVar("E", bound=Event)
+
+
+def slot_builder(cls: type[E]) -> Callable[..., E]:
+    """A positional constructor of the frozen event class `cls`, for events built on hot paths.
+
+    ``slot_builder(TrickWon)(trick, leader, cards, winner, points)`` makes the same event as
+    ``TrickWon(trick=..., ...)``: the fields in declaration order after `visible_to`, which
+    comes last and defaults to None. It sets the slots directly instead of through the frozen
+    dataclass's keyword `__init__`, about a third of its cost; `cls` must have no
+    `__post_init__`.
+    """
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} has a __post_init__, which slot_builder would skip")
+    names = [f.name for f in dataclasses.fields(cls) if f.name != "visible_to"]
+    params = ", ".join([*names, "visible_to=None"])
+    sets = "".join(f"    set_{name}(event, {name})\n" for name in [*names, "visible_to"])
+    scope: dict[str, Any] = {f"set_{name}": getattr(cls, name).__set__
+                             for name in [*names, "visible_to"]}
+    scope["new"], scope["cls"] = object.__new__, cls
+    exec(f"def build({params}):\n    event = new(cls)\n{sets}    return event\n", scope)
+    build: Callable[..., E] = scope["build"]
+    build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
+    build.__doc__ = f"A `{cls.__name__}` from its fields by position (`slot_builder`)."
+    return build
+
+
 def by_seat(values: Sequence[float], signed: bool = False) -> str:
     """Numbers per seat as people read them: ``seat 0 -342, seat 1 0, seat 2 46``.
 
@@ -256,6 +283,10 @@ _ENCODINGS: dict[Any, TensorEncoding] = {}
 G = TypeVar("G", bound="Game[Any]")
 S = TypeVar("S", bound="State[Any]")
 
+FAST_APPLY_HOOKS = ("apply_unchecked", "is_legal", "legal_actions", "legal_mask",
+                    "current_player", "_apply", "_snapshot", "_restore")
+"""The methods a game's short way through `apply` (`State.fast_apply`) stands in for."""
+
 
 class State(Generic[G]):
     """One game in progress. Subclasses define `__slots__`, `_snapshot`, `_restore`, `_apply`.
@@ -267,6 +298,21 @@ class State(Generic[G]):
 
     __slots__ = ("_undo_stack", "events", "game", "history", "quiet", "seed")
 
+    fast_apply: ClassVar[bool] = False
+    """True where a game's own `apply` may take a short way for its common moves (Hearts,
+    Spades and Skat set it after their class): a bit test against the cached legal mask, then
+    the undo record, the history entry and the move, without `State.apply`'s calls. A
+    subclass that overrides a method it stands in for (`fast_apply_hooks`) gets False, so its
+    `apply` goes through `State.apply` and the override."""
+
+    fast_apply_hooks: ClassVar[tuple[str, ...]] = FAST_APPLY_HOOKS
+    """The methods whose override turns `fast_apply` off (a game may add its own)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if any(name in cls.__dict__ for name in cls.fast_apply_hooks):
+            cls.fast_apply = False
+
     def __init__(self, game: G, seed: int) -> None:
         self.game = game
         self.seed = seed
@@ -274,7 +320,7 @@ class State(Generic[G]):
         self.events: list[Event] = []
         self.quiet = False
         """When True, `apply` emits no events: the fast mode for search playouts."""
-        self._undo_stack: list[tuple[Any, int, int]] = []
+        self._undo_stack: list[tuple[Any, ...]] = []
 
     # --- what subclasses implement -------------------------------------------------------
     @property
@@ -391,7 +437,11 @@ class State(Generic[G]):
         if not self.is_legal(action):
             reason = self.why_illegal(action) or "it is not among the legal actions"
             raise IllegalActionError(action, self.current_player, reason)
-        self.apply_unchecked(action)
+        history = self.history  # `apply_unchecked`, inline: one call fewer a move
+        self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+        player = self.current_player
+        history.append(_new_move(Move, (CHANCE if player is None else player, action)))
+        self._apply(action)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply a known-legal action without checking it (the fast path for search)."""
@@ -407,6 +457,9 @@ class State(Generic[G]):
         The fastest path, for throwaway copies in search playouts. An `undo` afterwards goes
         back to before the last `apply`, taking every later `apply_without_undo` with it.
         """
+        stack = self._undo_stack
+        if stack and len(stack[-1]) == 4:
+            self.complete_undo_record()
         player = self.current_player
         self.history.append(_new_move(Move, (CHANCE if player is None else player, action)))
         self._apply(action)
@@ -415,10 +468,34 @@ class State(Generic[G]):
         """Take back the last `apply`, with any deal it triggered. Exact."""
         if not self._undo_stack:
             raise ParlourError("nothing to undo: the state is at its start")
-        snapshot, history_length, events_length = self._undo_stack.pop()
-        self._restore(snapshot)
-        del self.history[history_length:]
-        del self.events[events_length:]
+        entry = self._undo_stack.pop()
+        if len(entry) == 4:  # a short record of the fields the move changed
+            entry[3](self, entry[0])
+        else:
+            self._restore(entry[0])
+        del self.history[entry[1]:]
+        del self.events[entry[2]:]
+
+    def complete_undo_record(self) -> None:
+        """Make the last undo record a full snapshot, before moves that keep none.
+
+        A game's short way through `apply` may record only the fields a move changes, as
+        ``(fields, history length, events length, restore)`` with ``restore(state, fields)``;
+        such a record is right only while that move is the last. `apply_without_undo` (and a
+        compiled `play_random`) call this first, so an `undo` still goes back past them: the
+        move is taken back, the snapshot taken, and the move made again (events kept as made).
+        """
+        stack = self._undo_stack
+        if not stack or len(stack[-1]) != 4:
+            return
+        fields, history_length, events_length, restore = stack[-1]
+        action = self.history[history_length].action
+        made = self.events[events_length:]
+        restore(self, fields)
+        full = self._snapshot()
+        self._apply(action)
+        self.events[events_length:] = made
+        stack[-1] = (full, history_length, events_length)
 
     @property
     def can_undo(self) -> bool:

@@ -41,14 +41,16 @@ from parlour.core import (
     DealStarted,
     Game,
     GameOver,
+    Move,
     NotationError,
     Observation,
     Param,
     ParameterError,
     ParlourError,
+    State,
     make_rng,
 )
-from parlour.core.game import parse_error
+from parlour.core.game import _new_move, parse_error, slot_builder
 from parlour.games.hearts.actions import BY_ID, PASS, PLAY, Pass, Play
 from parlour.games.hearts.events import (
     DIRECTION_NAMES,
@@ -85,7 +87,12 @@ PHASE_NAMES = ("pass", "play", "over")
 DIRECTIONS = {"left": 1, "right": 3, "across": 2, "none": 0}
 
 
-_plays = CardActionTable(PLAY).__call__
+_plays_for_trick = CardActionTable(PLAY).for_trick
+_trick_won = slot_builder(TrickWon)
+_cards_passed = slot_builder(CardsPassed)
+_deal_scored = slot_builder(HeartsDealScored)
+_deal_started = slot_builder(DealStarted)
+_hand_dealt = slot_builder(HandDealt)
 _passes = CardActionTable(PASS).__call__
 
 
@@ -174,11 +181,15 @@ class HeartsState(TrickState["Hearts"]):
         return 0
 
     def legal_actions(self) -> Sequence[Action]:
-        if self.phase == PLAYING:
-            return _plays(self.legal_mask())
-        if self.phase == PASSING:
-            return _passes(self.legal_mask())
-        return ()
+        phase = self.phase
+        if phase == OVER:
+            return ()
+        legal = self._legal
+        if legal < 0:
+            legal = self.legal_mask()
+        if phase == PLAYING:
+            return _plays_for_trick(legal, self.trick)
+        return _passes(legal)
 
     def is_legal(self, action: Action) -> bool:
         kind = type(action)
@@ -260,6 +271,42 @@ class HeartsState(TrickState["Hearts"]):
         )
 
     # --- changing the state ----------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """`State.apply`, the short way for a play or a pass (`fast_apply`): one bit test
+        against the cached legal mask, the undo record and history entry, the move."""
+        kind = type(action)
+        phase = self.phase
+        if ((kind is Play and phase == PLAYING) or (kind is Pass and phase == PASSING)) \
+                and self.fast_apply:
+            legal = self._legal
+            if legal < 0:
+                legal = self.legal_mask()
+            card = action.card  # type: ignore[attr-defined]
+            if legal >> card & 1:
+                history = self.history
+                p: int = self.current  # type: ignore[assignment]
+                trick = self.trick
+                if phase == PASSING or (len(trick) == 3 and len(self.tricks) == HAND_SIZE - 1):
+                    self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+                elif len(trick) < 3:  # the short undo record of `TrickState.undo_play`
+                    self._undo_stack.append(((p, self.hands[p], trick, self.broken),
+                                             len(history), len(self.events), _undo_play))
+                else:
+                    self._undo_stack.append(((p, self.hands[p], trick, self.broken, self.leader,
+                                              self.tricks, tuple(self.taken)),
+                                             len(history), len(self.events), _undo_play))
+                history.append(_new_move(Move, (p, action)))
+                self._legal = -1
+                if phase == PLAYING:
+                    self.play_card(card)
+                else:
+                    self._choose_pass(card)
+                return
+        State.apply(self, action)
+
+    def _restore_taken(self, taken: Any) -> None:
+        self.taken = list(taken)
+
     def _apply(self, action: Action) -> None:
         self._legal = -1
         if self.phase == PLAYING:
@@ -286,7 +333,7 @@ class HeartsState(TrickState["Hearts"]):
             hands[giver] &= ~cards
             self.received[receiver] = cards
             if not self.quiet:
-                self.emit(CardsPassed(
+                self.events.append(_cards_passed(
                     giver=giver, receiver=receiver, cards=CardSet(cards),
                     direction=DIRECTION_NAMES[direction], visible_to=frozenset((giver, receiver)),
                 ))
@@ -341,10 +388,8 @@ class HeartsState(TrickState["Hearts"]):
         self.taken[winner] |= mask
         tricks = len(self.tricks)
         if not self.quiet:
-            self.events.append(TrickWon(
-                trick=tricks - 1, leader=leader, cards=cards, winner=winner,
-                points=self.game.card_points(mask),
-            ))
+            self.events.append(_trick_won(
+                tricks - 1, leader, cards, winner, self.game.card_points(mask)))
         if tricks == HAND_SIZE:
             self._score_deal()
 
@@ -353,9 +398,8 @@ class HeartsState(TrickState["Hearts"]):
         self.totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
         self.results += (points,)
         if not self.quiet:
-            self.emit(HeartsDealScored(
-                deal=self.deal, points=points, totals=self.totals, moon_shooter=shooter
-            ))
+            self.events.append(_deal_scored(
+                deal=self.deal, points=points, totals=self.totals, moon_shooter=shooter))
         if self.game.is_game_over(self.totals):
             self.phase = OVER
             self.current = None
@@ -395,9 +439,10 @@ class HeartsState(TrickState["Hearts"]):
         self.broken = False
         self.direction = self.game.pass_offset(self.deal)
         if not self.quiet:
-            self.emit(DealStarted(deal=self.deal))
+            self.events.append(_deal_started(deal=self.deal))
             for seat, hand in enumerate(deal.hands):
-                self.emit(HandDealt(seat=seat, cards=CardSet(hand), visible_to=SEAT_ONLY[seat]))
+                self.events.append(_hand_dealt(seat=seat, cards=CardSet(hand),
+                                               visible_to=SEAT_ONLY[seat]))
         if self.direction != 0:
             self.phase = PASSING
             self.current = 0
@@ -434,6 +479,8 @@ HeartsState.deal_kernel = engine.kernel("parlour.games.hearts._kernel")
 _SETTLING_HOOKS = ("score_deal", "card_points", "is_game_over", "deal_hands", "pass_offset")
 """The `Hearts` hooks the deal kernel settles and deals by: a game overriding one settles in
 Python."""
+_undo_play = TrickState.undo_play
+HeartsState.fast_apply = True
 
 
 class Hearts(Game[HeartsState]):

@@ -22,6 +22,7 @@ from parlour.core import (
     Action,
     Game,
     GameOver,
+    Move,
     Observation,
     Param,
     ParameterError,
@@ -29,6 +30,7 @@ from parlour.core import (
     derive_seed,
     make_rng,
 )
+from parlour.core.game import _new_move, slot_builder
 from parlour.games.skat.actions import (
     AFTER_PICKUP,
     ANSWERS,
@@ -134,6 +136,10 @@ _CARD_BITS = tuple(1 << card for card in CARDS_32)
 _CARD_PLAYED = tuple({card: CardPlayed(seat=seat, card=CARD[card]) for card in CARDS_32}
                      for seat in range(4))
 """Interned `CardPlayed` events (events are immutable values)."""
+_trick_won = slot_builder(TrickWon)
+_deal_scored = slot_builder(SkatDealScored)
+_deal_started = slot_builder(SkatDealStarted)
+_hand_dealt = slot_builder(HandDealt)
 _CALLED: dict[tuple[int, SkatAction, int], Called] = {}
 _CALL_NAMES: dict[type, str] = {Bid: "bid", Hold: "hold", Pass: "pass"}
 
@@ -534,6 +540,21 @@ class SkatState(State["Skat"]):
             return
         _KERNEL.play_deals(self, stop, random, mode)  # type: ignore[union-attr]
 
+    def apply(self, action: Action) -> None:
+        """`State.apply`, the short way for a card play (`fast_apply`): one bit test against
+        the cached legal mask, the undo record and history entry, the card."""
+        if type(action) is Play and self.phase == PLAY_PHASE and self.fast_apply:
+            legal = self._legal
+            if legal < 0:
+                legal = self._legal = self._playable()
+            if legal >> action.key & 1:
+                history = self.history
+                self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+                history.append(_new_move(Move, (self.current, action)))
+                self._apply(action)
+                return
+        State.apply(self, action)
+
     def _apply(self, action: Action) -> None:
         self._legal = -1
         kind = type(action)
@@ -658,11 +679,9 @@ class SkatState(State["Skat"]):
         self.trick = ()
         self.leader = self.current = winner
         if not self.quiet:
-            self.events.append(TrickWon(
-                trick=len(tricks) - 1, leader=leader, cards=(CARD[a], CARD[b], CARD[c]),
-                winner=winner,
-                points=CARD_POINTS[a] + CARD_POINTS[b] + CARD_POINTS[c],
-            ))
+            self.events.append(_trick_won(
+                len(tricks) - 1, leader, (CARD[a], CARD[b], CARD[c]), winner,
+                CARD_POINTS[a] + CARD_POINTS[b] + CARD_POINTS[c]))
         if len(tricks) == TRICKS or (
             winner == self.declarer and self.contract.is_null  # type: ignore[union-attr]
         ):
@@ -680,7 +699,7 @@ class SkatState(State["Skat"]):
             self.tiebreaks, self.game.deal_tiebreak(self, result), strict=True))
         self.results = (*self.results, result)
         if not self.quiet:
-            self.events.append(SkatDealScored(
+            self.events.append(_deal_scored(
                 deal=self.deal, points=result.points, totals=self.totals, result=result,
             ))
         if self.deal + 1 >= self.game.num_deals:
@@ -744,11 +763,11 @@ class SkatState(State["Skat"]):
             self._save_info()
         self._save_auction()
         if not self.quiet:
-            self.events.append(SkatDealStarted(
+            self.events.append(_deal_started(
                 deal=self.deal, dealer=dealer, seats=self.seats, sits_out=n == 4
             ))
             for seat in self.seats:
-                self.events.append(HandDealt(seat=seat, cards=CardSet(self.hands[seat]),
+                self.events.append(_hand_dealt(seat=seat, cards=CardSet(self.hands[seat]),
                                              visible_to=frozenset((seat,))))
 
     def check_invariants(self) -> None:
@@ -798,6 +817,8 @@ class SkatState(State["Skat"]):
                                   if self.seats[(position + i) % 3] == p)
                 assert self.hands[p].bit_count() == HAND_SIZE - len(self.tricks) - played_here
 
+
+SkatState.fast_apply = True
 
 TIEBREAK = 5.0
 """The most game points a deal's card points add to a playout's value for search."""

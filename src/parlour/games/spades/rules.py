@@ -36,13 +36,15 @@ from parlour.core import (
     Action,
     Game,
     GameOver,
+    Move,
     NotationError,
     Observation,
     Param,
     ParameterError,
+    State,
     make_rng,
 )
-from parlour.core.game import parse_error
+from parlour.core.game import _new_move, parse_error, slot_builder
 from parlour.games.spades.actions import (
     BID,
     BLIND_CHOICES,
@@ -80,6 +82,12 @@ TWO_CLUBS_BIT = 1 << TWO_OF_CLUBS
 NO_BID = -1
 FIRST_DEALER = 3
 """Seat 3 deals the first hand, so seat 0 bids and (by default) leads first."""
+
+_trick_won = slot_builder(TrickWon)
+_bid_made = slot_builder(BidMade)
+_deal_started = slot_builder(SpadesDealStarted)
+_deal_scored = slot_builder(SpadesDealScored)
+_hand_dealt = slot_builder(HandDealt)
 
 BLIND, BIDDING, PLAYING, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("blind", "bid", "play", "over")
@@ -307,6 +315,36 @@ class SpadesState(TrickState["Spades"]):
         return ((d + 1) & 3, (d + 2) & 3, (d + 3) & 3, d)
 
     # --- changing the state ----------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """`State.apply`, the short way for a card play (`fast_apply`): one bit test against
+        the cached legal mask, the undo record and history entry, the card."""
+        if type(action) is Play and self.phase == PLAYING and self.fast_apply:
+            legal = self._legal
+            if legal < 0:
+                legal = self.legal_mask()
+            card = action.card
+            if legal >> card & 1:
+                history = self.history
+                p: int = self.current  # type: ignore[assignment]
+                trick = self.trick
+                if len(trick) < 3:  # the short undo record of `TrickState.undo_play`
+                    self._undo_stack.append(((p, self.hands[p], trick, self.broken),
+                                             len(history), len(self.events), _undo_play))
+                elif len(self.tricks) < HAND_SIZE - 1:
+                    self._undo_stack.append(((p, self.hands[p], trick, self.broken, self.leader,
+                                              self.tricks, self.won),
+                                             len(history), len(self.events), _undo_play))
+                else:  # the deal's last card
+                    self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+                history.append(_new_move(Move, (p, action)))
+                self._legal = -1
+                self.play_card(card)
+                return
+        State.apply(self, action)
+
+    def _restore_taken(self, taken: Any) -> None:
+        self.won = taken
+
     def _apply(self, action: Action) -> None:
         self._legal = -1
         if self.phase == PLAYING:
@@ -339,7 +377,7 @@ class SpadesState(TrickState["Spades"]):
         bids[p] = tricks
         self.bids = tuple(bids)
         if not self.quiet:
-            self.emit(BidMade(seat=p, tricks=tricks))
+            self.events.append(_bid_made(seat=p, tricks=tricks, blind=False))
         self._next_bidder()
 
     def _next_bidder(self) -> None:
@@ -400,9 +438,7 @@ class SpadesState(TrickState["Spades"]):
             if number == HAND_SIZE:
                 self._score_deal()
             return
-        self.events.append(TrickWon(
-            trick=number - 1, leader=leader, cards=cards, winner=winner, tricks_won=self.won,
-        ))
+        self.events.append(_trick_won(number - 1, leader, cards, winner, self.won))
         if number == HAND_SIZE:
             self._score_deal()
         else:
@@ -442,7 +478,7 @@ class SpadesState(TrickState["Spades"]):
         self.results += (points,)
         if not self.quiet:
             ns, ew = self.totals
-            self.emit(SpadesDealScored(
+            self.events.append(_deal_scored(
                 deal=self.deal, points=(points[0], points[1], points[0], points[1]),
                 totals=(ns, ew, ns, ew), bids=bids, blind=blind, tricks=won,
                 contracts=(results[0].contract, results[1].contract),
@@ -494,11 +530,12 @@ class SpadesState(TrickState["Spades"]):
         self.broken = False
         self.leader = (self.dealer + 1) & 3
         if not self.quiet:
-            self.emit(SpadesDealStarted(deal=self.deal, dealer=self.dealer, scores=self.totals))
+            self.events.append(_deal_started(deal=self.deal, dealer=self.dealer,
+                                             scores=self.totals))
             for seat, hand in enumerate(deal.hands):
                 if self.seen[seat]:
-                    self.emit(HandDealt(seat=seat, cards=CardSet(hand),
-                                        visible_to=frozenset((seat,))))
+                    self.events.append(_hand_dealt(seat=seat, cards=CardSet(hand),
+                                                   visible_to=frozenset((seat,))))
         self._next_bidder()
 
     def check_invariants(self) -> None:
@@ -536,6 +573,8 @@ _SETTLING_HOOKS = ("score_partnership", "winning_team", "deal_hands", "dealer_of
                    "blind_nil_allowed")
 """The `Spades` hooks the deal kernel settles and deals by: a game overriding one settles in
 Python."""
+_undo_play = TrickState.undo_play
+SpadesState.fast_apply = True
 
 
 class Spades(Game[SpadesState]):
