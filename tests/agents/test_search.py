@@ -483,6 +483,34 @@ def test_playouts_to_the_end_of_the_game() -> None:
     assert state.is_terminal
 
 
+def test_policy_playouts_ask_the_game_for_its_compiled_policy_first() -> None:
+    game = parlour.load_game("hearts", end_score=40)
+    asked: list[tuple[str, int | None]] = []
+
+    def compiled(state: State[Any], policy: str, stop: int | None) -> bool:
+        asked.append((policy, stop))
+        return False  # none here: the agents play
+
+    state = game.new_state(seed=2)
+    state.quiet = True
+    playout = Playout(game, "hearts.heuristic", 1, "score", Random(0), "test")
+    original = type(state).play_policy
+    try:
+        type(state).play_policy = compiled  # type: ignore[method-assign]
+        playout.run(state, playout.stop_deal(state))
+    finally:
+        type(state).play_policy = original  # type: ignore[method-assign]
+    assert asked == [("heuristic", 1)]
+    assert state.deal_number == 1  # played move by move by the agents
+
+
+def test_a_game_without_a_compiled_policy_says_so() -> None:
+    state = parlour.load_game("skull").new_state(seed=1)
+    before = list(state.history)
+    assert state.play_policy("heuristic", None) is False
+    assert state.history == before
+
+
 def test_placements_rank_seats_with_ties_sharing() -> None:
     assert placements((-3.0, -10.0, 0.0, -3.0)) == (0.5, 0.0, 1.0, 0.5)
     assert placements((1.0, 1.0)) == (0.5, 0.5)

@@ -40,6 +40,8 @@ class Playout:
         if policy == AUTO:
             policy = "heuristic" if "heuristic" in game.agents else RANDOM
         self.policy = policy
+        self.policy_name = policy.removeprefix(f"{game.id}.")
+        """The policy as a key of `Game.agents` (for `State.play_policy`)."""
         self.agents: list[Agent] = []
         if policy != RANDOM:
             self.agents = _policy_agents(game, policy, rng, spec)
@@ -115,6 +117,8 @@ class Playout:
             state.apply(action)  # refused with the game's reason
 
     def _with_agents(self, state: State[Any], stop: int | None) -> None:
+        if state.play_policy(self.policy_name, stop):  # the game's compiled policy
+            return
         play = self.play_policy
         while not state.is_terminal and (stop is None or state.deal_number < stop):
             play(state)
