@@ -345,7 +345,8 @@ class Distiller:
                     self.policy().save(self.out / "policy.npz")
                     plot_curve(self.log, self.out / "curve.png",
                                f"{self.config.game}: {self.config.teacher} distilled, "
-                               f"advised by {self.config.advisor}")
+                               f"advised by {self.config.advisor}",
+                               xlabel="decisions labelled by the teacher")
                 if progress is not None:
                     progress(self, row)
         finally:

@@ -634,8 +634,10 @@ def _snapshot_factory(policy: Policy) -> Callable[[Game[Any], int, Random], Lear
     return make
 
 
-def plot_curve(log: list[dict[str, Any]], path: Path, title: str) -> None:
-    """The learning curve: mean gain per deal against each baseline, with 95% intervals."""
+def plot_curve(log: list[dict[str, Any]], path: Path, title: str,
+               xlabel: str = "learner decisions trained on") -> None:
+    """The learning curve: mean gain per deal against each baseline, with 95% intervals, over
+    the log's ``decisions`` (named by `xlabel`)."""
     if not log:
         return
     import matplotlib
@@ -654,7 +656,7 @@ def plot_curve(log: list[dict[str, Any]], path: Path, title: str) -> None:
         axes.plot(x, y, marker="o", color=colour, label=f"vs {baseline}")
         axes.fill_between(x, y - e, y + e, color=colour, alpha=0.2)
     axes.axhline(0.0, color="grey", linewidth=0.8)
-    axes.set_xlabel("learner decisions trained on")
+    axes.set_xlabel(xlabel)
     axes.set_ylabel("mean gain per deal (duplicate)")
     axes.set_title(title)
     axes.legend()
