@@ -14,7 +14,8 @@ The advisor must decide from the observation alone (the Hearts heuristic does).
 
 A *move scorer* (meta ``"scores": "moves"``, from ``parlour train --method distil``) takes one
 move's features (`Game.move_features`) and gives it one value: the agent asks its advisor for
-its move and candidates, and plays the best-scoring candidate only if it scores more than the
+its move and candidates (`advise(observation)` where it has one, else `act` and
+`candidates`), and plays the best-scoring candidate only if it scores more than the
 policy's ``margin`` above the advisor's move.
 
 ``learned`` plays the weights shipped with the game (``parlour/games/<pkg>/learned/<id>.npz``);
@@ -179,9 +180,13 @@ class LearnedAgent(BaseAgent):
     def _scored_move(self, observation: Observation) -> Action:
         """The advisor's move, unless another of its candidates scores `margin` higher."""
         advisor = self.advisor
-        move = advisor.act(observation)
-        propose = getattr(advisor, "candidates", None)
-        moves = propose(observation) if propose is not None else observation.legal_actions
+        advise = getattr(advisor, "advise", None)
+        if advise is not None:  # the move and the candidates from one reading
+            move, moves = advise(observation)
+        else:
+            move = advisor.act(observation)
+            propose = getattr(advisor, "candidates", None)
+            moves = propose(observation) if propose is not None else observation.legal_actions
         if len(moves) < 2 or move not in moves:
             return move  # type: ignore[no-any-return]
         values = self.policy.values(self.game.move_features(observation, moves, move))[:, 0]

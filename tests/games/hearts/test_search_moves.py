@@ -64,3 +64,22 @@ def test_in_the_pass_the_heuristic_proposes_its_own_card_alone() -> None:
     )
     bot = HeartsHeuristic()
     assert bot.candidates(obs) == (bot.act(obs),)
+
+
+def test_advice_is_the_move_and_the_candidates_at_every_decision_of_seeded_games() -> None:
+    import parlour
+
+    game = parlour.load_game("hearts")
+    bot, other = HeartsHeuristic(), HeartsHeuristic()
+    decisions = 0
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal and state.deal_number < 2:
+            obs = state.observe(state.current_player)  # type: ignore[arg-type]
+            move, candidates = bot.advise(obs)  # type: ignore[arg-type]
+            assert move == other.act(obs)  # type: ignore[arg-type]
+            assert bot.last_rule == other.last_rule
+            assert candidates == other.candidates(obs)  # type: ignore[arg-type]
+            state.apply(move)
+            decisions += 1
+    assert decisions > 300

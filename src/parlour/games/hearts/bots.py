@@ -400,12 +400,20 @@ class HeartsHeuristic:
         """The moves a search agent weighs (``moves=auto``): this bot's own pass, and in the
         play one card of each set of equivalent ones (`distinct_plays`), this bot's own
         choice for its set."""
+        return self.advise(observation)[1]
+
+    def advise(self, observation: HeartsObservation) -> tuple[Action, tuple[Action, ...]]:
+        """``(act(observation), candidates(observation))`` from one reading of the cards: what
+        an advised learned agent asks for at each decision."""
         if observation.phase == "pass":
-            return (self.act(observation),)
+            move = self.act(observation)
+            return move, (move,)
         legal = 0
         for action in observation.legal_actions:
             legal |= 1 << action.card  # type: ignore[attr-defined]
         if legal & (legal - 1) == 0:
-            return observation.legal_actions
-        chosen, _ = choose_play(Knowledge.read(observation, legal))
-        return tuple(PLAY[card] for card in distinct_plays(observation, legal, chosen))
+            self.last_rule = "forced"
+            return PLAY[top(legal)], tuple(observation.legal_actions)
+        chosen, self.last_rule = choose_play(Knowledge.read(observation, legal))
+        return PLAY[chosen], tuple(PLAY[card] for card in distinct_plays(observation, legal,
+                                                                          chosen))
