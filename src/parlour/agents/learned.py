@@ -25,6 +25,7 @@ policy's ``margin`` above the advisor's move.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from random import Random
@@ -181,6 +182,8 @@ class LearnedAgent(BaseAgent):
         """The advisor's move, unless another of its candidates scores `margin` higher."""
         advisor = self.advisor
         advise = getattr(advisor, "advise", None)
+        move: Action
+        moves: Sequence[Action]
         if advise is not None:  # the move and the candidates from one reading
             move, moves = advise(observation)
         else:
@@ -188,7 +191,7 @@ class LearnedAgent(BaseAgent):
             propose = getattr(advisor, "candidates", None)
             moves = propose(observation) if propose is not None else observation.legal_actions
         if len(moves) < 2 or move not in moves:
-            return move  # type: ignore[no-any-return]
+            return move
         values = self.policy.values(self.game.move_features(observation, moves, move))[:, 0]
         best = int(values.argmax())
         own = values[moves.index(move)]
