@@ -27,10 +27,10 @@ from parlour.cards import (
     parse_card,
     read_hands,
 )
-from parlour.cards.deck import deal_by_keys
+from parlour.cards.deck import seeded_deal
 from parlour.cards.sampling import HiddenDeal, deals_hidden
 from parlour.cards.tricks import winner_with_trump
-from parlour.cards.trickstate import TrickState
+from parlour.cards.trickstate import TrickState, step_fits
 from parlour.cards.undealt import deal_to_come
 from parlour.core import (
     Action,
@@ -42,7 +42,7 @@ from parlour.core import (
     Param,
     ParameterError,
     State,
-    make_rng,
+    derive_seed,
 )
 from parlour.core.game import _new_move, parse_error, slot_builder
 from parlour.games.spades.actions import (
@@ -684,7 +684,8 @@ class Spades(Game[SpadesState]):
         `deal_by_keys`: a uniform 64-bit key per card from the stream, sorted (in C, faster than
         `random.shuffle`), cut into four hands of 13.
         """
-        return deal_by_keys(CARDS_52, make_rng(seed, "deal", deal), (HAND_SIZE,) * NUM_PLAYERS)
+        return seeded_deal(CARDS_52, derive_seed(seed, "deal", deal), (HAND_SIZE,) * NUM_PLAYERS,
+                           keyed=True)
 
     # --- the contract ---------------------------------------------------------------------
     def new_state(
@@ -791,6 +792,10 @@ _DIGITS = re.compile("[0-9]{1,3}")
 
 if SpadesState.deal_kernel is not None:
     SpadesState.deal_kernel.bind(Deal, TWO_CLUBS_BIT, NO_BID, BLIND_CHOICES)
+_STEP = engine.kernel("parlour.games.spades._step")
+"""The compiled step (`legal_actions`, `apply`, `apply_without_undo` of plays in C), or None."""
+if _STEP is not None:
+    _STEP.install(SpadesState, PLAY, TrickWon, trick_started, _undo_play, step_fits)
 
 
 def _pair(values: Sequence[int], name: str) -> tuple[int, int]:
