@@ -12,6 +12,9 @@ for move against the Python engine.
 
 from libc.stdint cimport uint64_t
 
+from cpython.ref cimport PyObject
+
+from parlour.cards._step cimport slot, slot_offset
 from parlour.cards._twister cimport Twister, mt_key_order, mt_seed, mt_shuffle
 
 from parlour.cards.card import CARD
@@ -251,3 +254,66 @@ def keyed_masks(seed, cards, sizes):
         hands.append(hand)
         start += size
     return hands
+
+
+# --- hot properties read from a state's slot in C (the compiled steps install them) -----------
+cdef class SlotEquals:
+    """A read-only property in C of instances of `cls`: whether their slot `name` holds `value`
+    (Hearts' and Spades' `is_terminal`: ``phase == OVER``). `fallback`, the Python property it
+    stands for, answers where the slot is unset or the object is no `cls`."""
+
+    cdef Py_ssize_t offset
+    cdef object cls, value
+    cdef readonly object fallback
+
+    def __init__(self, cls, str name, value, fallback):
+        self.offset = slot_offset(cls, name)
+        self.cls, self.value, self.fallback = cls, value, fallback
+
+    def __get__(self, state, kind):
+        if state is None:
+            return self
+        cdef PyObject *value = NULL
+        if isinstance(state, self.cls):
+            value = slot(state, self.offset)
+        if value == NULL:
+            return self.fallback.__get__(state, kind)
+        if value == <PyObject *>self.value:
+            return True
+        return <object>value == self.value
+
+    def __set__(self, state, value):
+        raise AttributeError("read-only property")
+
+    def __delete__(self, state):
+        raise AttributeError("read-only property")
+
+
+cdef class SlotInt:
+    """A read-only property in C of instances of `cls`: their slot `name` where it holds an int
+    (`deal_number` as the `deal` slot); `fallback`, the Python property it stands for, answers
+    otherwise."""
+
+    cdef Py_ssize_t offset
+    cdef object cls
+    cdef readonly object fallback
+
+    def __init__(self, cls, str name, fallback):
+        self.offset = slot_offset(cls, name)
+        self.cls, self.fallback = cls, fallback
+
+    def __get__(self, state, kind):
+        if state is None:
+            return self
+        cdef PyObject *value = NULL
+        if isinstance(state, self.cls):
+            value = slot(state, self.offset)
+        if value == NULL or type(<object>value) is not int:
+            return self.fallback.__get__(state, kind)
+        return <object>value
+
+    def __set__(self, state, value):
+        raise AttributeError("read-only property")
+
+    def __delete__(self, state):
+        raise AttributeError("read-only property")

@@ -31,6 +31,7 @@ cdef extern from "Python.h":
     PyObject *tuple_item "PyTuple_GET_ITEM"(PyObject *, Py_ssize_t)
     PyObject *list_item "PyList_GET_ITEM"(PyObject *, Py_ssize_t)
     int PyObject_IsTrue(PyObject *) except -1
+    void PyObject_GC_UnTrack(void *)
 
 cdef extern from *:
     """
@@ -82,8 +83,16 @@ cdef inline bint truth(PyObject *value) except -1:
     return PyObject_IsTrue(value)
 
 
+cdef inline object untracked(object value):
+    """`value`, a new tuple of a step's that no reference cycle can pass through (cards, ints,
+    actions, undo records of them), untracked by the cycle collector as CPython untracks tuples
+    of atoms: the collector then never walks the many a game keeps (its undo records)."""
+    PyObject_GC_UnTrack(<void *>value)
+    return value
+
+
 cdef inline tuple tuple_plus(PyObject *items, object item):
-    """``items + (item,)`` for a tuple `items`."""
+    """``items + (item,)`` for a tuple `items`, untracked (`untracked`)."""
     cdef Py_ssize_t n = size_of(items), i
     cdef tuple result = PyTuple_New(n + 1)
     cdef PyObject *each
@@ -93,4 +102,5 @@ cdef inline tuple tuple_plus(PyObject *items, object item):
         PyTuple_SET_ITEM(result, i, <object>each)
     Py_INCREF(item)
     PyTuple_SET_ITEM(result, n, item)
+    PyObject_GC_UnTrack(<void *>result)
     return result

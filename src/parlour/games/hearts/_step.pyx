@@ -18,9 +18,10 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll
 from parlour.cards._step cimport (
     list_item, long_of, new_object, set_slot, size_of, slot, slot_offset, truth, tuple_item,
-    tuple_plus, type_of,
+    tuple_plus, type_of, untracked,
 )
 
+from parlour.cards._kernel import SlotEquals, SlotInt
 from parlour.cards.card import CARD
 from parlour.cards.events import CARD_PLAYED
 from parlour.core.game import Move
@@ -59,7 +60,8 @@ cdef bint NATIVE = False, JACK = False
 def install(cls, play, passes, trick_won, undo_play, undo_pass, card_points, step_fits,
             chosen, uint64_t hearts, uint64_t queen, uint64_t jack, uint64_t two_clubs):
     """Called once by `rules`: the compiled step takes the place of `cls`'s `legal_actions`,
-    `apply` and `apply_without_undo`, which it keeps as its fallback. `play` and `passes` are
+    `apply` and `apply_without_undo`, which it keeps as its fallback, and its `is_terminal`
+    and `deal_number` are read in C (`cards._kernel.SlotEquals`, `SlotInt`). `play` and `passes` are
     the interned actions by card, `trick_won` the `TrickWon` class, `undo_play` and `undo_pass`
     the short undo records' restore functions, `card_points` `Hearts.card_points` (a game that
     overrides it is asked), `step_fits` `trickstate.step_fits`, `chosen` the interned
@@ -98,6 +100,8 @@ def install(cls, play, passes, trick_won, undo_play, undo_pass, card_points, ste
     cls.legal_actions = legal_actions
     cls.apply = apply
     cls.apply_without_undo = apply_without_undo
+    cls.is_terminal = SlotEquals(cls, "phase", OVER, cls.is_terminal)
+    cls.deal_number = SlotInt(cls, "deal", cls.deal_number)
 
 
 def python_step():
@@ -163,7 +167,7 @@ cdef tuple actions_of(list table, uint64_t mask):
         PyTuple_SET_ITEM(result, i, action)
         i += 1
         mask &= mask - 1
-    return result
+    return untracked(result)
 
 
 def legal_actions(state):
@@ -241,13 +245,16 @@ cdef int play(state, long long card, bint record) except -1:
         if n == 3 and ntricks == HAND_SIZE - 1:  # the deal's last card: a full snapshot
             entry = (state._snapshot(), len(history), len(events))
         elif n < 3:  # `TrickState.undo_play`'s short record
-            entry = ((<object>current, <object>list_item(<PyObject *>hands, p), <object>trick,
-                      <object>slot(state, BROKEN)), len(history), len(events), UNDO_PLAY)
+            entry = (untracked((<object>current, <object>list_item(<PyObject *>hands, p),
+                                <object>trick, <object>slot(state, BROKEN))),
+                     len(history), len(events), UNDO_PLAY)
         else:
-            entry = ((<object>current, <object>list_item(<PyObject *>hands, p), <object>trick,
-                      <object>slot(state, BROKEN), <object>slot(state, LEADER), <object>tricks,
-                      tuple(<list>slot(state, TAKEN))), len(history), len(events), UNDO_PLAY)
-        (<list>slot(state, UNDO)).append(entry)
+            entry = (untracked((<object>current, <object>list_item(<PyObject *>hands, p),
+                                <object>trick, <object>slot(state, BROKEN),
+                                <object>slot(state, LEADER), <object>tricks,
+                                tuple(<list>slot(state, TAKEN)))),
+                     len(history), len(events), UNDO_PLAY)
+        (<list>slot(state, UNDO)).append(untracked(entry))
     history.append((<list>PLAY_MOVES[p])[card])
     set_slot(state, LEGAL, MINUS_ONE)
     hands[p] = hand ^ bit
@@ -274,7 +281,7 @@ cdef int play(state, long long card, bint record) except -1:
     leader_object = <object>slot(state, LEADER)
     leader = long_of(<PyObject *>leader_object)
     winner = (leader + index) & 3
-    set_slot(state, TRICKS, tuple_plus(tricks, (leader_object, new_trick)))
+    set_slot(state, TRICKS, tuple_plus(tricks, untracked((leader_object, new_trick))))
     set_slot(state, TRICK, EMPTY)
     winner_object = winner
     set_slot(state, LEADER, winner_object)
@@ -327,9 +334,9 @@ cdef int choose(state, long long card, bint record) except -1:
         if last:  # the cards change hands: a full snapshot
             entry = (state._snapshot(), len(history), len(events))
         else:  # `HeartsState.undo_pass`'s short record
-            entry = ((<object>current, <object>list_item(<PyObject *>passes, p)), len(history),
-                     len(events), UNDO_PASS)
-        (<list>slot(state, UNDO)).append(entry)
+            entry = (untracked((<object>current, <object>list_item(<PyObject *>passes, p))),
+                     len(history), len(events), UNDO_PASS)
+        (<list>slot(state, UNDO)).append(untracked(entry))
     history.append((<list>PASS_MOVES[p])[card])
     set_slot(state, LEGAL, MINUS_ONE)
     if last:

@@ -81,6 +81,8 @@ TWO_OF_CLUBS = make_card(2, CLUBS)
 TWO_CLUBS_BIT = 1 << TWO_OF_CLUBS
 NO_BID = -1
 FIRST_DEALER = 3
+SEAT_ONLY = tuple(frozenset((seat,)) for seat in range(NUM_PLAYERS))
+"""`visible_to` for events only one seat may see."""
 """Seat 3 deals the first hand, so seat 0 bids and (by default) leads first."""
 
 _trick_won = slot_builder(TrickWon)
@@ -522,8 +524,9 @@ class SpadesState(TrickState["Spades"]):
         self.dealer = game.dealer_of(self.deal)
         self.bids = (NO_BID,) * NUM_PLAYERS
         self.blind = (False,) * NUM_PLAYERS
-        self.seen = tuple(not game.blind_nil_allowed(seat, self.totals)
-                          for seat in range(NUM_PLAYERS))
+        totals = self.totals
+        self.seen = tuple([not game.blind_nil_allowed(seat, totals)
+                           for seat in range(NUM_PLAYERS)])
         self.won = (0,) * NUM_PLAYERS
         self.trick = ()
         self.tricks = ()
@@ -535,7 +538,7 @@ class SpadesState(TrickState["Spades"]):
             for seat, hand in enumerate(deal.hands):
                 if self.seen[seat]:
                     self.events.append(_hand_dealt(seat=seat, cards=CardSet(hand),
-                                                   visible_to=frozenset((seat,))))
+                                                   visible_to=SEAT_ONLY[seat]))
         self._next_bidder()
 
     def check_invariants(self) -> None:
@@ -795,7 +798,8 @@ if SpadesState.deal_kernel is not None:
 _STEP = engine.kernel("parlour.games.spades._step")
 """The compiled step (`legal_actions`, `apply`, `apply_without_undo` of plays in C), or None."""
 if _STEP is not None:
-    _STEP.install(SpadesState, PLAY, TrickWon, trick_started, _undo_play, step_fits)
+    _STEP.install(SpadesState, PLAY, TrickWon, trick_started, _undo_play, step_fits, BID,
+                  BidMade, NO_BID)
 
 
 def _pair(values: Sequence[int], name: str) -> tuple[int, int]:
