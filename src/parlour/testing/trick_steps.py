@@ -8,8 +8,8 @@ the legal actions; then it makes the same random choice on both: mostly a checke
 sometimes `apply_without_undo`, an `undo`, or an illegal action (both must raise the same
 `IllegalActionError` and change nothing), and compares the whole states: class, fields (the
 snapshot), `is_terminal` and `deal_number`, the `_legal` cache, history, events and undo stack
-(these three whole every `FULL_EVERY` decisions, else their lengths and last entries). The CI test runs it on 1,000
-seeds per game, `benchmarks/trick_crosscheck.py` on 100,000.
+(these three whole every `FULL_EVERY` decisions, else their lengths and last entries). The CI
+test runs it on 1,000 seeds per game, `benchmarks/step_crosscheck.py` on 100,000.
 """
 
 from __future__ import annotations
