@@ -20,7 +20,8 @@ PURE_ENV = "PARLOUR_PURE"
 """Set to 1 (or true, yes, on) to force the pure-Python path."""
 
 KERNELS = ("parlour.cards._kernel", "parlour.games.hearts._kernel",
-           "parlour.games.skat._kernel", "parlour.games.spades._kernel",
+           "parlour.games.hearts._step", "parlour.games.skat._kernel",
+           "parlour.games.spades._kernel", "parlour.games.spades._step",
            "parlour.games.territory._kernel", "parlour.agents.search._ismcts")
 """Every compiled kernel, by module name."""
 
@@ -73,7 +74,7 @@ def engine_path() -> str:
 def engine_description() -> str:
     """One line for people: the active path and why (``parlour bench``, ``parlour --version``)."""
     if compiled():
-        games = ", ".join(name.split(".")[-2] for name in KERNELS)
+        games = ", ".join(dict.fromkeys(name.split(".")[-2] for name in KERNELS))
         return f"engine: compiled (Cython kernels for {games})"
     if forced_pure():
         return f"engine: pure Python ({PURE_ENV} is set)"

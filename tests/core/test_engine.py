@@ -50,7 +50,9 @@ def test_the_engine_module_warns_once_when_not_built() -> None:
 def test_a_build_without_a_compiler_succeeds_with_one_warning(tmp_path: Path) -> None:
     pytest.importorskip("Cython")
     for name in ("setup.py", "src/parlour/cards/_kernel.pyx", "src/parlour/cards/_kernel.pxd",
+                 "src/parlour/cards/_step.pxd", "src/parlour/cards/_twister.pxd",
                  "src/parlour/games/hearts/_kernel.pyx", "src/parlour/games/spades/_kernel.pyx",
+                 "src/parlour/games/hearts/_step.pyx", "src/parlour/games/spades/_step.pyx",
                  "src/parlour/games/skat/_kernel.pyx", "src/parlour/games/territory/_kernel.pyx",
                  "src/parlour/agents/search/_ismcts.pyx",
                  # the packages, so that Cython finds the .pxd a kernel cimports

@@ -12,6 +12,11 @@ for move against the Python engine.
 
 from libc.stdint cimport uint64_t
 
+from cpython.ref cimport PyObject
+
+from parlour.cards._step cimport slot, slot_offset
+from parlour.cards._twister cimport Twister, mt_key_order, mt_seed, mt_shuffle
+
 from parlour.cards.card import CARD
 from parlour.core.game import Move
 
@@ -200,3 +205,115 @@ def play_out(state, random, int hand_size, uint64_t first_lead, uint64_t first_b
     _scratch.load(state, hand_size, first_lead, first_ban)
     _scratch.random_play(random)
     _scratch.store(state, plays)
+
+
+# --- deals from a seed: `parlour.cards.deck`'s, in C (CPython's generator, `_twister.pxd`) ----
+cdef Twister _deal_twister
+
+
+def shuffled_masks(seed, cards, sizes):
+    """`deck.deal_masks(cards, random.Random(seed), sizes)` for 0 <= seed < 2**64 and at most
+    64 cards: shuffled as `Random.shuffle` shuffles, cut into masks of `sizes`."""
+    cdef uint64_t bits[64]
+    cdef int n = len(cards), i, start = 0, size, k
+    cdef uint64_t hand
+    if n > 64:
+        raise ValueError(f"shuffled_masks takes at most 64 cards, got {n}")
+    for i in range(n):
+        bits[i] = (<uint64_t>1) << <int>cards[i]
+    mt_seed(&_deal_twister, seed)
+    mt_shuffle(&_deal_twister, bits, n)
+    hands = []
+    for size in sizes:
+        hand = 0
+        for k in range(start, start + size):
+            hand |= bits[k]
+        hands.append(hand)
+        start += size
+    return hands
+
+
+def keyed_masks(seed, cards, sizes):
+    """`deck.deal_by_keys(cards, random.Random(seed), sizes)` for 0 <= seed < 2**64 and at most
+    64 cards: ordered by a 64-bit key each, cut into masks of `sizes`."""
+    cdef int order[64]
+    cdef int n = len(cards), i, start = 0, size, k
+    cdef uint64_t hand
+    cdef uint64_t bits[64]
+    if n > 64:
+        raise ValueError(f"keyed_masks takes at most 64 cards, got {n}")
+    for i in range(n):
+        bits[i] = (<uint64_t>1) << <int>cards[i]
+    mt_seed(&_deal_twister, seed)
+    mt_key_order(&_deal_twister, order, n)
+    hands = []
+    for size in sizes:
+        hand = 0
+        for k in range(start, start + size):
+            hand |= bits[order[k]]
+        hands.append(hand)
+        start += size
+    return hands
+
+
+# --- hot properties read from a state's slot in C (the compiled steps install them) -----------
+cdef class SlotEquals:
+    """A read-only property in C of instances of `cls`: whether their slot `name` holds `value`
+    (Hearts' and Spades' `is_terminal`: ``phase == OVER``). `fallback`, the Python property it
+    stands for, answers where the slot is unset or the object is no `cls`."""
+
+    cdef Py_ssize_t offset
+    cdef object cls, value
+    cdef readonly object fallback
+
+    def __init__(self, cls, str name, value, fallback):
+        self.offset = slot_offset(cls, name)
+        self.cls, self.value, self.fallback = cls, value, fallback
+
+    def __get__(self, state, kind):
+        if state is None:
+            return self
+        cdef PyObject *value = NULL
+        if isinstance(state, self.cls):
+            value = slot(state, self.offset)
+        if value == NULL:
+            return self.fallback.__get__(state, kind)
+        if value == <PyObject *>self.value:
+            return True
+        return <object>value == self.value
+
+    def __set__(self, state, value):
+        raise AttributeError("read-only property")
+
+    def __delete__(self, state):
+        raise AttributeError("read-only property")
+
+
+cdef class SlotInt:
+    """A read-only property in C of instances of `cls`: their slot `name` where it holds an int
+    (`deal_number` as the `deal` slot); `fallback`, the Python property it stands for, answers
+    otherwise."""
+
+    cdef Py_ssize_t offset
+    cdef object cls
+    cdef readonly object fallback
+
+    def __init__(self, cls, str name, fallback):
+        self.offset = slot_offset(cls, name)
+        self.cls, self.fallback = cls, fallback
+
+    def __get__(self, state, kind):
+        if state is None:
+            return self
+        cdef PyObject *value = NULL
+        if isinstance(state, self.cls):
+            value = slot(state, self.offset)
+        if value == NULL or type(<object>value) is not int:
+            return self.fallback.__get__(state, kind)
+        return <object>value
+
+    def __set__(self, state, value):
+        raise AttributeError("read-only property")
+
+    def __delete__(self, state):
+        raise AttributeError("read-only property")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
+from typing import Any
 
 from parlour.cards.card import ACE, SUITS, cards_of, make_card, mask_of
 from parlour.core.errors import ParameterError
@@ -84,6 +85,41 @@ def deal_by_keys(cards: tuple[int, ...], rng: Random, sizes: tuple[int, ...]) ->
         hands.append(sum(map(bit, order[start:start + size])))
         start += size
     return hands
+
+
+_UNSET: object = object()
+_seeded_kernel: object = _UNSET
+
+
+def _deal_kernel() -> object:
+    """The compiled deals (`cards._kernel`), checked on a probe against `random.Random` the
+    first time; None on the pure path or if they ever differ."""
+    global _seeded_kernel
+    if _seeded_kernel is _UNSET:
+        from parlour import engine
+
+        kernel = engine.kernel("parlour.cards._kernel")
+        probe, sizes = 2**62 + 12345, (13, 13, 13, 13)
+        if kernel is not None and (
+                kernel.shuffled_masks(probe, CARDS_52, sizes)
+                != deal_masks(CARDS_52, Random(probe), sizes)
+                or kernel.keyed_masks(probe, CARDS_52, sizes)
+                != deal_by_keys(CARDS_52, Random(probe), sizes)):
+            kernel = None
+        _seeded_kernel = kernel
+    return _seeded_kernel
+
+
+def seeded_deal(cards: tuple[int, ...], seed: int, sizes: tuple[int, ...],
+                keyed: bool = False) -> list[int]:
+    """`deal_masks` (with `keyed`, `deal_by_keys`) of `cards` on ``random.Random(seed)``: in
+    C where the kernel is built, the very same deal."""
+    kernel: Any = _deal_kernel()
+    if kernel is not None and 0 <= seed < 2**64 and len(cards) <= 64:
+        deal = kernel.keyed_masks if keyed else kernel.shuffled_masks
+        hands: list[int] = deal(seed, cards, sizes)
+        return hands
+    return (deal_by_keys if keyed else deal_masks)(cards, Random(seed), sizes)
 
 
 def read_hands(hands: Sequence[str | int], size: int, deck: int, game: str) -> list[int]:

@@ -37,6 +37,22 @@ _KERNEL_FITS: dict[type, bool] = {}
 _KERNEL_MODES: dict[tuple[type, type], int] = {}
 
 
+STEP_HOOKS = ("apply", "is_legal", "take_cards", "_cards_dealt", "complete_undo_record")
+"""Beyond the kernel's hooks and `fast_apply_hooks`: the methods a compiled step (`legal_actions`,
+`apply` and `apply_without_undo` in C: `games/hearts/_step.pyx`) stands in for or relies on."""
+
+
+def step_fits(kind: type) -> bool:
+    """True if state class `kind` keeps every method its game's compiled step stands in for
+    (its `kernel_class`'s own): a subclass or a game overriding one takes the Python step."""
+    base = getattr(kind, "kernel_class", None)
+    if base is None or not getattr(kind, "fast_apply", False):
+        return False
+    names = {*_KERNEL_HOOKS, *getattr(kind, "fast_apply_hooks", ()), *base.kernel_hooks,
+             *STEP_HOOKS}
+    return all(getattr(kind, name) is getattr(base, name) for name in sorted(names))
+
+
 class TrickState(State[G]):
     """A trick-taking game in progress: hands, the trick, who leads, and the tricks taken.
 

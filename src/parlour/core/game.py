@@ -529,7 +529,7 @@ class State(Generic[G]):
 
     def record_chance(self, action: Action) -> None:
         """Append a chance move (a deal) to the history so undo and replay see it."""
-        self.history.append(Move(CHANCE, action))
+        self.history.append(_new_move(Move, (CHANCE, action)))
 
     def emit(self, event: Event) -> None:
         """Log `event` (games test `self.quiet` first on hot paths to skip building it)."""

@@ -17,7 +17,7 @@ SEED_BITS = 63
 
 def derive_seed(seed: int, *keys: object) -> int:
     """Return a seed derived from `seed` and `keys`, stable across runs and Python versions."""
-    text = "/".join([str(int(seed)), *(str(k) for k in keys)])
+    text = "/".join([str(int(seed)), *map(str, keys)])
     digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> (64 - SEED_BITS)
 

@@ -25,16 +25,16 @@ from parlour.cards import (
     SUIT_MASKS,
     Card,
     CardSet,
-    deal_masks,
     format_cards,
     make_card,
     parse_card,
     read_hands,
 )
 from parlour.cards.actions import CardActionTable
+from parlour.cards.deck import seeded_deal
 from parlour.cards.sampling import HiddenDeal, deals_hidden
 from parlour.cards.tricks import NO_TRUMP, voids_shown, winner_no_trump
-from parlour.cards.trickstate import TrickState
+from parlour.cards.trickstate import TrickState, step_fits
 from parlour.cards.undealt import deal_to_come
 from parlour.core import (
     Action,
@@ -48,7 +48,7 @@ from parlour.core import (
     ParameterError,
     ParlourError,
     State,
-    make_rng,
+    derive_seed,
 )
 from parlour.core.game import _new_move, parse_error, slot_builder
 from parlour.games.hearts.actions import BY_ID, PASS, PLAY, Pass, Play
@@ -286,7 +286,14 @@ class HeartsState(TrickState["Hearts"]):
                 history = self.history
                 p: int = self.current  # type: ignore[assignment]
                 trick = self.trick
-                if phase == PASSING or (len(trick) == 3 and len(self.tricks) == HAND_SIZE - 1):
+                if phase == PASSING:
+                    chosen = self.passes[p] | 1 << card
+                    if p == NUM_PLAYERS - 1 and chosen.bit_count() >= PASS_SIZE:
+                        self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+                    else:  # the short undo record of `undo_pass`
+                        self._undo_stack.append(((p, self.passes[p]), len(history),
+                                                 len(self.events), _undo_pass))
+                elif len(trick) == 3 and len(self.tricks) == HAND_SIZE - 1:
                     self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
                 elif len(trick) < 3:  # the short undo record of `TrickState.undo_play`
                     self._undo_stack.append(((p, self.hands[p], trick, self.broken),
@@ -306,6 +313,14 @@ class HeartsState(TrickState["Hearts"]):
 
     def _restore_taken(self, taken: Any) -> None:
         self.taken = list(taken)
+
+    def undo_pass(self, record: tuple[int, int]) -> None:
+        """Take back a pass (not the deal's last) from its short undo record: ``(seat, the
+        seat's chosen cards before it)``."""
+        p, chosen = record
+        self.passes[p] = chosen
+        self.current = p
+        self._legal = -1
 
     def _apply(self, action: Action) -> None:
         self._legal = -1
@@ -480,6 +495,8 @@ _SETTLING_HOOKS = ("score_deal", "card_points", "is_game_over", "deal_hands", "p
 """The `Hearts` hooks the deal kernel settles and deals by: a game overriding one settles in
 Python."""
 _undo_play = TrickState.undo_play
+_undo_pass = HeartsState.undo_pass
+HeartsState.fast_apply_hooks = (*HeartsState.fast_apply_hooks, "undo_pass")
 HeartsState.fast_apply = True
 
 
@@ -566,7 +583,7 @@ class Hearts(Game[HeartsState]):
 
     def deal_hands(self, seed: int, deal: int) -> list[int]:
         """The four hands of deal number `deal`, from the seed's deal stream only."""
-        return deal_masks(CARDS_52, make_rng(seed, "deal", deal), (HAND_SIZE,) * NUM_PLAYERS)
+        return seeded_deal(CARDS_52, derive_seed(seed, "deal", deal), (HAND_SIZE,) * NUM_PLAYERS)
 
     # --- the contract ---------------------------------------------------------------------
     def new_state(
@@ -647,6 +664,11 @@ class Hearts(Game[HeartsState]):
 
 if HeartsState.deal_kernel is not None:
     HeartsState.deal_kernel.bind(Deal, HEARTS_MASK, QS_BIT, JD_BIT, TWO_CLUBS_BIT, MOON_POINTS)
+_STEP = engine.kernel("parlour.games.hearts._step")
+"""The compiled step (`legal_actions`, `apply`, `apply_without_undo` in C), or None."""
+if _STEP is not None:
+    _STEP.install(HeartsState, PLAY, PASS, TrickWon, _undo_play, _undo_pass, Hearts.card_points,
+                  step_fits, _PASS_CHOSEN, HEARTS_MASK, QS_BIT, JD_BIT, TWO_CLUBS_BIT)
 
 
 def _context(state: HeartsState | Observation | None) -> tuple[int | None, int | None, int]:

@@ -16,6 +16,8 @@ goes back to Python (`on_all_passed`). `tests/games/skat/test_kernel.py` and
 from libc.stdint cimport uint64_t
 from cpython.object cimport PyObject_GenericSetAttr
 
+from parlour.cards._twister cimport Twister, mt_seed, mt_shuffle
+
 import dataclasses
 
 from parlour.cards import CardSet
@@ -681,78 +683,9 @@ def play_deal(state, random, int mode):
 
 
 # --- the deal: Python's `random.Random(seed).shuffle`, reproduced in C -----------------------
-# The Mersenne Twister (MT19937) seeded as CPython seeds it from an int (init_by_array over the
-# seed's 32-bit words, least significant first), and `shuffle` with `_randbelow` by
-# `getrandbits`, so a deal is the very deal the Python rules make; `rules` checks that on a
-# probe at import and deals in Python if it ever differs.
-
-cdef enum:
-    MT_N = 624
-    MT_M = 397
-
-cdef struct Twister:
-    unsigned int mt[MT_N]
-    int index
-
-
-cdef void mt_init(Twister *t, unsigned int s) noexcept nogil:
-    cdef int i
-    t.mt[0] = s
-    for i in range(1, MT_N):
-        t.mt[i] = 1812433253U * (t.mt[i - 1] ^ (t.mt[i - 1] >> 30)) + <unsigned int>i
-    t.index = MT_N
-
-
-cdef void mt_seed(Twister *t, unsigned long long seed) noexcept nogil:
-    cdef unsigned int key[2]
-    cdef int length = 2 if seed >> 32 else 1
-    cdef int i = 1, j = 0, k
-    key[0] = <unsigned int>(seed & 0xFFFFFFFFU)
-    key[1] = <unsigned int>(seed >> 32)
-    mt_init(t, 19650218U)
-    k = MT_N if MT_N > length else length
-    while k:
-        t.mt[i] = (t.mt[i] ^ ((t.mt[i - 1] ^ (t.mt[i - 1] >> 30)) * 1664525U)) + key[j] + <unsigned int>j
-        i += 1
-        j += 1
-        if i >= MT_N:
-            t.mt[0] = t.mt[MT_N - 1]
-            i = 1
-        if j >= length:
-            j = 0
-        k -= 1
-    k = MT_N - 1
-    while k:
-        t.mt[i] = (t.mt[i] ^ ((t.mt[i - 1] ^ (t.mt[i - 1] >> 30)) * 1566083941U)) - <unsigned int>i
-        i += 1
-        if i >= MT_N:
-            t.mt[0] = t.mt[MT_N - 1]
-            i = 1
-        k -= 1
-    t.mt[0] = 0x80000000U
-
-
-cdef unsigned int mt_next(Twister *t) noexcept nogil:
-    cdef unsigned int y
-    cdef int kk
-    if t.index >= MT_N:
-        for kk in range(MT_N - MT_M):
-            y = (t.mt[kk] & 0x80000000U) | (t.mt[kk + 1] & 0x7fffffffU)
-            t.mt[kk] = t.mt[kk + MT_M] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
-        for kk in range(MT_N - MT_M, MT_N - 1):
-            y = (t.mt[kk] & 0x80000000U) | (t.mt[kk + 1] & 0x7fffffffU)
-            t.mt[kk] = t.mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
-        y = (t.mt[MT_N - 1] & 0x80000000U) | (t.mt[0] & 0x7fffffffU)
-        t.mt[MT_N - 1] = t.mt[MT_M - 1] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
-        t.index = 0
-    y = t.mt[t.index]
-    t.index += 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9d2c5680U
-    y ^= (y << 15) & 0xefc60000U
-    y ^= y >> 18
-    return y
-
+# The Mersenne Twister and `shuffle` of `parlour.cards._twister` (CPython's, seeded from an
+# int), so a deal is the very deal the Python rules make; `rules` checks that on a probe at
+# import and deals in Python if it ever differs.
 
 cdef Twister _twister
 
@@ -760,23 +693,12 @@ cdef Twister _twister
 def shuffled(seed, items):
     """`items` (a list, at most 64 ints) shuffled as ``random.Random(seed).shuffle`` would,
     for a seed in [0, 2**64)."""
-    cdef unsigned long long values[64]
-    cdef unsigned long long v
-    cdef int n = len(items), i, j, k, bits
+    cdef uint64_t values[64]
+    cdef int n = len(items), i
     if n > 64:
         raise ValueError(f"shuffled takes at most 64 items, got {n}")
     for i in range(n):
         values[i] = items[i]
     mt_seed(&_twister, seed)
-    for i in range(n - 1, 0, -1):
-        k = i + 1
-        bits = 0
-        while k >> bits:
-            bits += 1
-        j = mt_next(&_twister) >> (32 - bits)
-        while j >= i + 1:
-            j = mt_next(&_twister) >> (32 - bits)
-        v = values[i]
-        values[i] = values[j]
-        values[j] = v
+    mt_shuffle(&_twister, values, n)
     return [values[i] for i in range(n)]

@@ -27,10 +27,10 @@ from parlour.cards import (
     parse_card,
     read_hands,
 )
-from parlour.cards.deck import deal_by_keys
+from parlour.cards.deck import seeded_deal
 from parlour.cards.sampling import HiddenDeal, deals_hidden
 from parlour.cards.tricks import winner_with_trump
-from parlour.cards.trickstate import TrickState
+from parlour.cards.trickstate import TrickState, step_fits
 from parlour.cards.undealt import deal_to_come
 from parlour.core import (
     Action,
@@ -42,7 +42,7 @@ from parlour.core import (
     Param,
     ParameterError,
     State,
-    make_rng,
+    derive_seed,
 )
 from parlour.core.game import _new_move, parse_error, slot_builder
 from parlour.games.spades.actions import (
@@ -81,6 +81,8 @@ TWO_OF_CLUBS = make_card(2, CLUBS)
 TWO_CLUBS_BIT = 1 << TWO_OF_CLUBS
 NO_BID = -1
 FIRST_DEALER = 3
+SEAT_ONLY = tuple(frozenset((seat,)) for seat in range(NUM_PLAYERS))
+"""`visible_to` for events only one seat may see."""
 """Seat 3 deals the first hand, so seat 0 bids and (by default) leads first."""
 
 _trick_won = slot_builder(TrickWon)
@@ -522,8 +524,9 @@ class SpadesState(TrickState["Spades"]):
         self.dealer = game.dealer_of(self.deal)
         self.bids = (NO_BID,) * NUM_PLAYERS
         self.blind = (False,) * NUM_PLAYERS
-        self.seen = tuple(not game.blind_nil_allowed(seat, self.totals)
-                          for seat in range(NUM_PLAYERS))
+        totals = self.totals
+        self.seen = tuple([not game.blind_nil_allowed(seat, totals)
+                           for seat in range(NUM_PLAYERS)])
         self.won = (0,) * NUM_PLAYERS
         self.trick = ()
         self.tricks = ()
@@ -535,7 +538,7 @@ class SpadesState(TrickState["Spades"]):
             for seat, hand in enumerate(deal.hands):
                 if self.seen[seat]:
                     self.events.append(_hand_dealt(seat=seat, cards=CardSet(hand),
-                                                   visible_to=frozenset((seat,))))
+                                                   visible_to=SEAT_ONLY[seat]))
         self._next_bidder()
 
     def check_invariants(self) -> None:
@@ -684,7 +687,8 @@ class Spades(Game[SpadesState]):
         `deal_by_keys`: a uniform 64-bit key per card from the stream, sorted (in C, faster than
         `random.shuffle`), cut into four hands of 13.
         """
-        return deal_by_keys(CARDS_52, make_rng(seed, "deal", deal), (HAND_SIZE,) * NUM_PLAYERS)
+        return seeded_deal(CARDS_52, derive_seed(seed, "deal", deal), (HAND_SIZE,) * NUM_PLAYERS,
+                           keyed=True)
 
     # --- the contract ---------------------------------------------------------------------
     def new_state(
@@ -791,6 +795,11 @@ _DIGITS = re.compile("[0-9]{1,3}")
 
 if SpadesState.deal_kernel is not None:
     SpadesState.deal_kernel.bind(Deal, TWO_CLUBS_BIT, NO_BID, BLIND_CHOICES)
+_STEP = engine.kernel("parlour.games.spades._step")
+"""The compiled step (`legal_actions`, `apply`, `apply_without_undo` of plays in C), or None."""
+if _STEP is not None:
+    _STEP.install(SpadesState, PLAY, TrickWon, trick_started, _undo_play, step_fits, BID,
+                  BidMade, NO_BID)
 
 
 def _pair(values: Sequence[int], name: str) -> tuple[int, int]:

@@ -1,0 +1,106 @@
+# cython: language_level=3
+"""C-level helpers of the compiled steps (`games/hearts/_step.pyx`, `games/spades/_step.pyx`):
+reading and writing a Python state's `__slots__` through their member offsets.
+
+A slot's offset is looked up once per class (`slot_offset`: the class attribute must be an
+object member descriptor); a step then reads a slot as a borrowed pointer (NULL where the slot
+is unset, as an undealt state's `hands`) and writes it with `set_slot`. Events are frozen
+dataclasses with slots, made by `new_object` and filled the same way (what
+`parlour.core.game.slot_builder` does through the descriptors).
+"""
+
+from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDef:
+        const char *name
+        int type
+        Py_ssize_t offset
+        int flags
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef *d_member
+    ctypedef struct PyTypeObject:
+        pass
+    PyTypeObject PyMemberDescr_Type
+    PyObject *Py_True
+    PyObject *Py_False
+    PyObject *Py_None
+    long long long_of "PyLong_AsLongLong"(PyObject *) except? -1
+    Py_ssize_t size_of "Py_SIZE"(PyObject *)
+    PyObject *tuple_item "PyTuple_GET_ITEM"(PyObject *, Py_ssize_t)
+    PyObject *list_item "PyList_GET_ITEM"(PyObject *, Py_ssize_t)
+    int PyObject_IsTrue(PyObject *) except -1
+    void PyObject_GC_UnTrack(void *)
+
+cdef extern from *:
+    """
+    #include "structmember.h"
+    #define parlour_type_of(o) ((PyObject *)Py_TYPE(o))
+    static PyObject *parlour_new_object(PyObject *cls) {
+        PyTypeObject *t = (PyTypeObject *)cls;
+        return t->tp_alloc(t, 0);
+    }
+    static int parlour_is_member(PyObject *descr) {
+        return Py_TYPE(descr) == &PyMemberDescr_Type
+            && ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX
+            && !(((PyMemberDescrObject *)descr)->d_member->flags & READONLY);
+    }
+    """
+    object new_object "parlour_new_object"(object cls)
+    bint is_member "parlour_is_member"(PyObject *descr)
+    PyObject *type_of "parlour_type_of"(object obj)
+
+
+cdef inline Py_ssize_t slot_offset(object kind, str name) except -1:
+    """The offset of slot `name` of class `kind` (an object member of an instance)."""
+    descr = getattr(kind, name)
+    if not is_member(<PyObject *>descr):
+        raise TypeError(f"{kind.__name__}.{name} is not a writable object slot")
+    return (<PyMemberDescrObject *><PyObject *>descr).d_member.offset
+
+
+cdef inline PyObject *slot(object obj, Py_ssize_t offset) noexcept:
+    """The value of the slot at `offset` of `obj`: a borrowed pointer, NULL if unset."""
+    return (<PyObject **>((<char *><PyObject *>obj) + offset))[0]
+
+
+cdef inline void set_slot(object obj, Py_ssize_t offset, object value) noexcept:
+    """Set the slot at `offset` of `obj` to `value`."""
+    cdef PyObject **place = <PyObject **>((<char *><PyObject *>obj) + offset)
+    cdef PyObject *old = place[0]
+    Py_INCREF(value)
+    place[0] = <PyObject *>value
+    Py_XDECREF(old)
+
+
+cdef inline bint truth(PyObject *value) except -1:
+    """`bool(value)` for a slot's value, quick for True and False."""
+    if value == Py_True:
+        return True
+    if value == Py_False or value == Py_None:
+        return False
+    return PyObject_IsTrue(value)
+
+
+cdef inline object untracked(object value):
+    """`value`, a new tuple of a step's that no reference cycle can pass through (cards, ints,
+    actions, undo records of them), untracked by the cycle collector as CPython untracks tuples
+    of atoms: the collector then never walks the many a game keeps (its undo records)."""
+    PyObject_GC_UnTrack(<void *>value)
+    return value
+
+
+cdef inline tuple tuple_plus(PyObject *items, object item):
+    """``items + (item,)`` for a tuple `items`, untracked (`untracked`)."""
+    cdef Py_ssize_t n = size_of(items), i
+    cdef tuple result = PyTuple_New(n + 1)
+    cdef PyObject *each
+    for i in range(n):
+        each = tuple_item(items, i)
+        Py_INCREF(<object>each)
+        PyTuple_SET_ITEM(result, i, <object>each)
+    Py_INCREF(item)
+    PyTuple_SET_ITEM(result, n, item)
+    PyObject_GC_UnTrack(<void *>result)
+    return result

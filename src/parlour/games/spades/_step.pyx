@@ -1,0 +1,356 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Spades' compiled step: `SpadesState.legal_actions`, `apply` and `apply_without_undo` in C.
+
+The Python methods stay the reference and the fallback. `install` puts these functions in
+their place on `SpadesState`; each works on the state's own slots (`parlour.cards._step`) and
+makes for a card play exactly what the Python methods make: the hands, the trick, the tricks,
+the leader, the player to move, the break, the tricks won, the `_legal` cache, the history
+entries, the undo records and the events. A class that overrides a method the step stands in
+for (`trickstate.step_fits`), an undealt state, an illegal action, the bidding and the rare
+events (the break's `SpadesBroken`) go to the Python methods; the end of a hand calls the
+state's own `_score_deal`. `parlour.testing.trick_steps` cross-checks it move for move.
+"""
+
+from libc.stdint cimport uint64_t
+from cpython.ref cimport PyObject, Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+
+from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll
+from parlour.cards._step cimport (
+    list_item, long_of, new_object, set_slot, size_of, slot, slot_offset, truth, tuple_item,
+    tuple_plus, type_of, untracked,
+)
+
+from parlour.cards._kernel import SlotEquals, SlotInt
+from parlour.cards.card import CARD
+from parlour.cards.events import CARD_PLAYED
+from parlour.core.game import Move
+
+cdef enum:
+    BIDDING = 1
+    PLAYING = 2
+    OVER = 3
+    SEATS = 4
+    HAND_SIZE = 13
+
+cdef uint64_t SUIT = 0x7FFC
+
+# bound by `install`
+cdef object PY_LEGAL = None, PY_APPLY = None, PY_WITHOUT = None
+cdef Py_ssize_t HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK
+cdef Py_ssize_t FIRST_LEAD, TRUMP, PHASE, WON, HISTORY, EVENTS, UNDO, QUIET, CARD_SLOT
+cdef Py_ssize_t BIDS, SEEN, DEALER, GAME, TRICKS_SLOT
+cdef Py_ssize_t TW_TRICK, TW_LEADER, TW_CARDS, TW_WINNER, TW_WON, TW_VISIBLE
+cdef Py_ssize_t BM_SEAT, BM_TRICKS, BM_BLIND, BM_VISIBLE
+cdef object PLAY_TYPE = None, TRICK_WON = None, UNDO_PLAY = None, STEP_FITS = None
+cdef object BID_TYPE = None, BID_MADE = None
+cdef list BID_MOVES = []
+cdef long long NO_BID = -1
+cdef list PLAYS = [None] * 64
+cdef list CARDS = list(CARD)
+cdef list PLAY_MOVES = [], PLAYED = [], STARTED = []
+cdef object MINUS_ONE = -1
+cdef tuple EMPTY = ()
+cdef dict FITS = {}
+cdef PyObject *FIT_A = NULL
+cdef PyObject *FIT_B = NULL
+
+
+def install(cls, play, trick_won, trick_started, undo_play, step_fits, bids, bid_made,
+            long long no_bid):
+    """Called once by `rules`: the compiled step takes the place of `cls`'s `legal_actions`,
+    `apply` and `apply_without_undo`, which it keeps as its fallback, and its `is_terminal`
+    and `deal_number` are read in C (`cards._kernel.SlotEquals`, `SlotInt`). `play` is the interned
+    plays by card, `trick_won` the `TrickWon` class, `trick_started(trick, leader)` the
+    interned `TrickStarted` events, `undo_play` the short undo record's restore function,
+    `step_fits` `trickstate.step_fits`, `bids` the interned bids (0 to 13 tricks), `bid_made`
+    the `BidMade` class, `no_bid` the bid of a seat yet to bid."""
+    global PY_LEGAL, PY_APPLY, PY_WITHOUT, HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL
+    global BREAKS, HELD_BACK, FIRST_LEAD, TRUMP, PHASE, WON, HISTORY, EVENTS, UNDO, QUIET
+    global CARD_SLOT, TW_TRICK, TW_LEADER, TW_CARDS, TW_WINNER, TW_WON, TW_VISIBLE, PLAY_TYPE
+    global TRICK_WON, UNDO_PLAY, STEP_FITS, PLAY_MOVES, PLAYED, STARTED
+    global BIDS, SEEN, DEALER, GAME, TRICKS_SLOT, BM_SEAT, BM_TRICKS, BM_BLIND, BM_VISIBLE
+    global BID_TYPE, BID_MADE, BID_MOVES, NO_BID
+    PY_LEGAL, PY_APPLY, PY_WITHOUT = cls.legal_actions, cls.apply, cls.apply_without_undo
+    (HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK, FIRST_LEAD, TRUMP,
+     PHASE, WON, HISTORY, EVENTS, UNDO, QUIET) = [slot_offset(cls, name) for name in (
+        "hands", "trick", "tricks", "leader", "current", "broken", "_legal", "breaks",
+        "held_back", "first_lead", "trump", "phase", "won", "history", "events", "_undo_stack",
+        "quiet")]
+    (TW_TRICK, TW_LEADER, TW_CARDS, TW_WINNER, TW_WON, TW_VISIBLE) = [
+        slot_offset(trick_won, name)
+        for name in ("trick", "leader", "cards", "winner", "tricks_won", "visible_to")]
+    PLAY_TYPE = type(next(iter(play.values())))
+    CARD_SLOT = slot_offset(PLAY_TYPE, "card")
+    TRICK_WON, UNDO_PLAY, STEP_FITS = trick_won, undo_play, step_fits
+    BIDS, SEEN, DEALER, GAME = [slot_offset(cls, name)
+                                for name in ("bids", "seen", "dealer", "game")]
+    BID_TYPE = type(bids[0])
+    TRICKS_SLOT = slot_offset(BID_TYPE, "tricks")
+    BM_SEAT, BM_TRICKS, BM_BLIND, BM_VISIBLE = [
+        slot_offset(bid_made, name) for name in ("seat", "tricks", "blind", "visible_to")]
+    BID_MADE, NO_BID = bid_made, no_bid
+    BID_MOVES = [[Move(seat, bid) for bid in bids] for seat in range(SEATS)]
+    for card in range(64):
+        PLAYS[card] = play.get(card)
+    PLAY_MOVES = [[Move(seat, PLAYS[card]) for card in range(64)] for seat in range(SEATS)]
+    PLAYED = [[CARD_PLAYED[seat].get(card) for card in range(64)] for seat in range(SEATS)]
+    STARTED = [[trick_started(number, seat) for seat in range(SEATS)]
+               for number in range(HAND_SIZE)]
+    FITS.clear()
+    cls.legal_actions = legal_actions
+    cls.apply = apply
+    cls.apply_without_undo = apply_without_undo
+    cls.is_terminal = SlotEquals(cls, "phase", OVER, cls.is_terminal)
+    cls.deal_number = SlotInt(cls, "deal", cls.deal_number)
+
+
+def python_step():
+    """The Python methods the step stands in for (once installed): `legal_actions`, `apply`
+    and `apply_without_undo`, for cross-checks."""
+    return PY_LEGAL, PY_APPLY, PY_WITHOUT
+
+
+cdef inline long long phase_of(state) except? -2:
+    """The phase of `state` if the compiled step may move it (its class fits and its cards are
+    dealt), else -1."""
+    cdef PyObject *kind = type_of(state)
+    if kind != FIT_A and kind != FIT_B and not fits_class(type(state)):
+        return -1
+    if slot(state, HANDS) == NULL or slot(state, CURRENT) == NULL:
+        return -1
+    return long_of(slot(state, PHASE))
+
+
+cdef bint fits_class(kind) except -1:
+    global FIT_A, FIT_B
+    known = FITS.get(kind)
+    if known is None:
+        known = FITS[kind] = bool(STEP_FITS(kind))
+        if known:
+            if FIT_A == NULL:
+                FIT_A = <PyObject *>kind
+            elif FIT_B == NULL:
+                FIT_B = <PyObject *>kind
+    return known
+
+
+cdef long long legal_mask(state) except? -1:
+    """`TrickState.compute_legal_mask` (the state is playing)."""
+    cdef long long p = long_of(slot(state, CURRENT))
+    cdef uint64_t hand = <uint64_t>long_of(list_item(slot(state, HANDS), p)), part
+    cdef PyObject *trick = slot(state, TRICK)
+    cdef long long first
+    if size_of(trick):
+        part = hand & (SUIT << ((long_of(tuple_item(trick, 0)) >> 4) << 4))
+        return <long long>(part if part else hand)
+    first = long_of(slot(state, FIRST_LEAD))
+    if first and not size_of(slot(state, TRICKS)):
+        return first
+    if truth(slot(state, BROKEN)):
+        return <long long>hand
+    part = hand & ~(<uint64_t>long_of(slot(state, HELD_BACK)))
+    return <long long>(part if part else hand)
+
+
+def legal_actions(state):
+    """`SpadesState.legal_actions`: the plays and the bids in C."""
+    cdef long long phase = phase_of(state)
+    if phase == BIDDING:
+        return (<object>slot(state, GAME)).bid_actions
+    if phase != PLAYING:
+        return PY_LEGAL(state)
+    cdef long long legal = long_of(slot(state, LEGAL))
+    if legal < 0:
+        legal = legal_mask(state)
+        set_slot(state, LEGAL, legal)
+    cdef uint64_t mask = <uint64_t>legal
+    cdef tuple result = PyTuple_New(__builtin_popcountll(mask))
+    cdef Py_ssize_t i = 0
+    cdef object action
+    while mask:
+        action = PLAYS[__builtin_ctzll(mask)]
+        Py_INCREF(action)
+        PyTuple_SET_ITEM(result, i, action)
+        i += 1
+        mask &= mask - 1
+    return untracked(result)
+
+
+def apply(state, action):
+    """`SpadesState.apply`: a legal play or bid in C, anything else by the Python method
+    (which raises the rules' `IllegalActionError` for an illegal action)."""
+    cdef long long phase = phase_of(state)
+    kind = type(action)
+    if kind is BID_TYPE and phase == BIDDING:
+        tricks = <object>slot(action, TRICKS_SLOT)
+        if tricks > 0 or (<object>slot(state, GAME)).nil:
+            bid(state, action, tricks, True)
+            return
+        return PY_APPLY(state, action)
+    if kind is not PLAY_TYPE or phase != PLAYING:
+        return PY_APPLY(state, action)
+    cdef long long card = long_of(slot(action, CARD_SLOT))
+    cdef long long legal = long_of(slot(state, LEGAL))
+    if legal < 0:
+        legal = legal_mask(state)
+    if card < 0 or card > 63 or not (legal >> card) & 1:
+        return PY_APPLY(state, action)
+    play(state, card, True)
+
+
+def apply_without_undo(state, action):
+    """`State.apply_without_undo` of a `SpadesState`: a play in C (unchecked, as the Python
+    method is), anything else by the Python method."""
+    cdef long long phase = phase_of(state)
+    cdef long long card = -1
+    kind = type(action)
+    if kind is PLAY_TYPE and phase == PLAYING:
+        card = long_of(slot(action, CARD_SLOT))
+        if card < 0 or card > 63:
+            return PY_WITHOUT(state, action)
+    elif not (kind is BID_TYPE and phase == BIDDING):
+        return PY_WITHOUT(state, action)
+    cdef list stack = <list>slot(state, UNDO)
+    if stack and len(<tuple>stack[len(stack) - 1]) == 4:
+        state.complete_undo_record()
+    if card >= 0:
+        play(state, card, False)
+    else:
+        bid(state, action, <object>slot(action, TRICKS_SLOT), False)
+
+
+cdef int play(state, long long card, bint record) except -1:
+    """`SpadesState.apply`'s short way (with `record`: its undo record), then
+    `TrickState.play_card` and `SpadesState._trick_won`."""
+    cdef PyObject *current = slot(state, CURRENT)
+    cdef long long p = long_of(current), leader
+    cdef list hands = <list>slot(state, HANDS)
+    cdef uint64_t hand = <uint64_t>long_of(list_item(<PyObject *>hands, p))
+    cdef PyObject *trick = slot(state, TRICK)
+    cdef PyObject *tricks = slot(state, TRICKS)
+    cdef Py_ssize_t n = size_of(trick), ntricks = size_of(tricks), i
+    cdef list history = <list>slot(state, HISTORY)
+    cdef list events = <list>slot(state, EVENTS)
+    cdef bint quiet = truth(slot(state, QUIET))
+    cdef uint64_t bit = (<uint64_t>1) << card
+    cdef int lead, trump, best, index, winner, c, score
+    if record:
+        if n < 3:  # `TrickState.undo_play`'s short record
+            entry = (untracked((<object>current, <object>list_item(<PyObject *>hands, p),
+                                <object>trick, <object>slot(state, BROKEN))),
+                     len(history), len(events), UNDO_PLAY)
+        elif ntricks < HAND_SIZE - 1:
+            entry = (untracked((<object>current, <object>list_item(<PyObject *>hands, p),
+                                <object>trick, <object>slot(state, BROKEN),
+                                <object>slot(state, LEADER), <object>tricks,
+                                <object>slot(state, WON))),
+                     len(history), len(events), UNDO_PLAY)
+        else:  # the deal's last card: a full snapshot
+            entry = (state._snapshot(), len(history), len(events))
+        (<list>slot(state, UNDO)).append(untracked(entry))
+    history.append((<list>PLAY_MOVES[p])[card])
+    set_slot(state, LEGAL, MINUS_ONE)
+    hands[p] = hand ^ bit
+    new_trick = tuple_plus(trick, CARDS[card])
+    if not quiet:
+        events.append((<list>PLAYED[p])[card])
+    if (<uint64_t>long_of(slot(state, BREAKS)) >> card) & 1 and not truth(slot(state, BROKEN)):
+        set_slot(state, BROKEN, True)
+        if not quiet:
+            state._on_broken(p)  # `SpadesBroken`, once a hand
+    if n + 1 < SEATS:
+        set_slot(state, TRICK, new_trick)
+        set_slot(state, CURRENT, (p + 1) & 3)
+        return 0
+    # the trick is full: the highest trump, else the highest card of the suit led
+    lead = long_of(tuple_item(<PyObject *>new_trick, 0)) >> 4
+    trump = long_of(slot(state, TRUMP))
+    best = -1
+    index = 0
+    for i in range(SEATS):
+        c = long_of(tuple_item(<PyObject *>new_trick, i))
+        if c >> 4 == trump:
+            score = 100 + c
+        elif c >> 4 == lead:
+            score = c
+        else:
+            continue
+        if score > best:
+            best = score
+            index = i
+    leader_object = <object>slot(state, LEADER)
+    leader = long_of(<PyObject *>leader_object)
+    winner = (leader + index) & 3
+    set_slot(state, TRICKS, tuple_plus(tricks, untracked((leader_object, new_trick))))
+    set_slot(state, TRICK, EMPTY)
+    winner_object = winner
+    set_slot(state, LEADER, winner_object)
+    set_slot(state, CURRENT, winner_object)
+    # `SpadesState._trick_won`
+    won_before = <tuple>slot(state, WON)
+    won = PyTuple_New(SEATS)
+    for i in range(SEATS):
+        count = won_before[i] + 1 if i == winner else won_before[i]
+        Py_INCREF(count)
+        PyTuple_SET_ITEM(won, i, count)
+    set_slot(state, WON, untracked(won))
+    if not quiet:
+        event = new_object(TRICK_WON)
+        set_slot(event, TW_TRICK, ntricks)
+        set_slot(event, TW_LEADER, leader_object)
+        set_slot(event, TW_CARDS, new_trick)
+        set_slot(event, TW_WINNER, winner_object)
+        set_slot(event, TW_WON, won)
+        set_slot(event, TW_VISIBLE, None)
+        events.append(event)
+    if ntricks + 1 == HAND_SIZE:
+        state._score_deal()
+    elif not quiet:
+        events.append((<list>STARTED[ntricks + 1])[winner])
+    return 0
+
+
+cdef int bid(state, action, tricks, bint record) except -1:
+    """`State.apply` of a bid (with `record`: its undo record, a snapshot), then
+    `SpadesState._bid` and `_next_bidder`; the play's start by the Python method."""
+    cdef PyObject *current = slot(state, CURRENT)
+    cdef long long p = long_of(current), d, seat
+    cdef list history = <list>slot(state, HISTORY)
+    cdef list events = <list>slot(state, EVENTS)
+    cdef int i
+    if record:
+        (<list>slot(state, UNDO)).append((state._snapshot(), len(history), len(events)))
+    if 0 <= tricks <= HAND_SIZE:  # the interned entry: equal to `Move(p, action)`
+        history.append((<list>BID_MOVES[p])[tricks])
+    else:
+        history.append(Move(<object>current, action))
+    set_slot(state, LEGAL, MINUS_ONE)
+    before = <tuple>slot(state, BIDS)
+    bids = PyTuple_New(SEATS)
+    for i in range(SEATS):
+        each = tricks if i == p else before[i]
+        Py_INCREF(each)
+        PyTuple_SET_ITEM(bids, i, each)
+    set_slot(state, BIDS, untracked(bids))
+    if not truth(slot(state, QUIET)):
+        event = new_object(BID_MADE)
+        set_slot(event, BM_SEAT, <object>current)
+        set_slot(event, BM_TRICKS, tricks)
+        set_slot(event, BM_BLIND, False)
+        set_slot(event, BM_VISIBLE, None)
+        events.append(event)
+    # `SpadesState._next_bidder`: every seat has looked (else the Python method decides)
+    seen = <tuple>slot(state, SEEN)
+    for i in range(SEATS):
+        if not truth(<PyObject *>seen[i]):
+            state._next_bidder()
+            return 0
+    d = long_of(slot(state, DEALER))
+    for i in range(1, SEATS + 1):
+        seat = (d + i) & 3
+        if long_of(<PyObject *>bids[seat]) == NO_BID:
+            set_slot(state, CURRENT, seat)
+            return 0
+    state._start_play()
+    return 0

@@ -1,0 +1,152 @@
+"""Move-for-move cross-check of the compiled steps of Hearts and Spades against the Python step.
+
+`crosscheck_steps(game, seeds)` plays, per seed, a deal and the start of the next from a random
+standing twice: one state moved by the compiled step (`legal_actions`, `apply` and
+`apply_without_undo` of `games/hearts/_step.pyx`, `games/spades/_step.pyx`), the other by the
+Python methods the step stands in for. Every other seed is quiet. At every decision it compares
+the legal actions; then it makes the same random choice on both: mostly a checked `apply`,
+sometimes `apply_without_undo`, an `undo`, or an illegal action (both must raise the same
+`IllegalActionError` and change nothing), and compares the whole states: class, fields (the
+snapshot), `is_terminal` and `deal_number`, the `_legal` cache, history, events and undo stack
+(these three whole every `FULL_EVERY` decisions, else their lengths and last entries). The CI
+test runs it on 1,000 seeds per game, `benchmarks/step_crosscheck.py` on 100,000.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from parlour import engine
+from parlour.core import Game, IllegalActionError
+
+EXTRA_MOVES = 6
+"""Decisions played into the next deal (its cards dealt on first read when quiet)."""
+
+
+@dataclass
+class StepCheck:
+    """What a step cross-check covered."""
+
+    deals: int = 0
+    applied: int = 0
+    """Checked `apply` calls compared (plays, passes and bids)."""
+    without_undo: int = 0
+    undone: int = 0
+    illegal: int = 0
+    """Illegal actions refused alike."""
+    games_over: int = 0
+
+
+class StepMismatch(AssertionError):
+    """The compiled step and the Python step disagree (the message says where)."""
+
+
+def python_step(game: Game[Any]) -> tuple[Any, Any, Any]:
+    """The Python `legal_actions`, `apply` and `apply_without_undo` of `game`'s states, which
+    the compiled step stands in for; raises `LookupError` on the pure path."""
+    step = engine.kernel(f"parlour.games.{game.id}._step")
+    if step is None:
+        raise LookupError(f"{game.id}: no compiled step on this path")
+    return step.python_step()  # type: ignore[no-any-return]
+
+
+def _start(game: Game[Any], seed: int, rng: Random) -> Any:
+    """The first decision of a game from a random standing, so that games end too."""
+    if game.id == "spades":
+        limit = game.bag_limit  # type: ignore[attr-defined]
+        return game.new_state(seed=seed, scores=[rng.randrange(-300, 520, 10),
+                                                  rng.randrange(-300, 520, 10)],
+                              bags=[rng.randrange(limit), rng.randrange(limit)])
+    state = game.new_state(seed=seed)
+    state.totals = tuple(rng.randrange(0, game.end_score) for _ in range(4))  # type: ignore[attr-defined]
+    return state
+
+
+FULL_EVERY = 8
+"""Whole histories, event logs and undo stacks are compared every this many decisions (and at
+the end of each seed); in between, their lengths and last three entries."""
+
+
+def _same(compiled: Any, python: Any, seed: int, move: int, full: bool) -> None:
+    def expect(ok: bool, what: str) -> None:
+        if not ok:
+            raise StepMismatch(f"seed {seed}, decision {move}: {what}")
+
+    expect(type(compiled) is type(python), "state class (dealt or undealt)")
+    if not full:
+        for name in ("history", "events", "_undo_stack"):
+            mine, theirs = getattr(compiled, name), getattr(python, name)
+            expect(len(mine) == len(theirs) and mine[-3:] == theirs[-3:], name)
+    for name in ("is_terminal", "deal_number"):  # read in C: against the Python property
+        prop = getattr(type(python), name)
+        expect(getattr(compiled, name) == getattr(prop, "fallback", prop).__get__(python),
+               name)
+    else:
+        expect(compiled.history == python.history, "history")
+        expect(compiled.events == python.events, "events")
+        expect(compiled._undo_stack == python._undo_stack, "undo stack")
+    if not python.undealt:  # reading an undealt state's fields would deal it
+        expect(compiled._legal == python._legal, "the legal-mask cache")
+        mine, theirs = compiled._snapshot(), python._snapshot()
+        if mine != theirs:
+            expect(False, f"state {mine} != {theirs}")
+
+
+def crosscheck_steps(game: Game[Any], seeds: Iterable[int]) -> StepCheck:
+    """Cross-check a deal and the start of the next per seed (see the module); raises
+    `StepMismatch` at a difference."""
+    py_legal, py_apply, py_without = python_step(game)
+    actions = [game.action_from_id(i) for i in range(game.num_distinct_actions)]
+    done = StepCheck()
+    for seed in seeds:
+        rng = Random(seed)
+        python = _start(game, seed, rng)
+        quiet = seed % 2 == 1
+        python.quiet = quiet
+        compiled = python.clone()
+        first = python.deal
+        move = extra = 0
+        while not python.is_terminal and extra < EXTRA_MOVES:
+            legal = compiled.legal_actions()
+            if legal != py_legal(python):
+                raise StepMismatch(f"seed {seed}, decision {move}: legal actions {legal} != "
+                                   f"{py_legal(python)}")
+            roll = rng.random()
+            if roll < 0.05 and python.can_undo:
+                compiled.undo()
+                python.undo()
+                done.undone += 1
+            elif roll < 0.12:
+                action = actions[rng.randrange(len(actions))]
+                if action not in legal:
+                    reasons = []
+                    for state, apply in ((compiled, type(compiled).apply), (python, py_apply)):
+                        try:
+                            apply(state, action)
+                        except IllegalActionError as error:
+                            reasons.append(str(error))
+                    if len(reasons) != 2 or reasons[0] != reasons[1]:
+                        raise StepMismatch(f"seed {seed}, decision {move}: illegal {action}: "
+                                           f"{reasons}")
+                    done.illegal += 1
+            else:
+                action = legal[rng.randrange(len(legal))]
+                if roll < 0.25:
+                    compiled.apply_without_undo(action)
+                    py_without(python, action)
+                    done.without_undo += 1
+                else:
+                    compiled.apply(action)
+                    py_apply(python, action)
+                    done.applied += 1
+            move += 1
+            _same(compiled, python, seed, move, move % FULL_EVERY == 0)
+            if python.deal != first:
+                extra += 1
+        _same(compiled, python, seed, move, True)
+        done.games_over += python.is_terminal
+        done.deals += 1
+    return done

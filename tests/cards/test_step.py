@@ -1,0 +1,80 @@
+"""The compiled steps of Hearts and Spades (`legal_actions`, `apply`, `apply_without_undo` in C)
+against the Python step, move for move (`parlour.testing.trick_steps`): 1,000 seeded deals per
+game over two rule sets each, with events and quiet, with undo, moves without undo and illegal
+actions; and the classes that must keep the Python step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour import engine
+from parlour.cards.trickstate import step_fits
+from parlour.core import IllegalActionError
+from parlour.games.hearts.rules import HeartsState
+from parlour.games.spades.rules import SpadesState
+from parlour.testing.trick_steps import crosscheck_steps
+
+pytestmark = pytest.mark.skipif(
+    engine.kernel("parlour.games.hearts._step") is None
+    or engine.kernel("parlour.games.spades._step") is None,
+    reason="the compiled steps are not active (pure path)")
+
+GAMES = [
+    ("hearts", {}), ("hearts", {"queen_breaks_hearts": True, "jack_of_diamonds": True}),
+    ("spades", {}), ("spades", {"opening_lead": "two_of_clubs", "blind_nil": True}),
+]
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES)
+def test_the_compiled_step_makes_the_python_steps_states(name: str, params: dict[str, Any],
+                                                         ) -> None:
+    game = parlour.load_game(name, **params)
+    assert type(game.new_state(seed=0)).apply.__class__.__name__ == "cython_function_or_method"
+    done = crosscheck_steps(game, range(500))  # two rule sets per game: 1,000 deals per game
+    assert done.deals == 500
+    assert done.applied > 20_000 and done.without_undo > 3_000
+    assert done.undone > 1_000 and done.illegal > 1_000
+
+
+class CountingHearts(HeartsState):
+    """A subclass overriding a hook the compiled step stands in for."""
+
+    __slots__ = ("won_here",)
+
+    def _trick_won(self, leader: int, cards: tuple[int, ...], winner: int) -> None:
+        self.won_here = getattr(self, "won_here", 0) + 1
+        super()._trick_won(leader, cards, winner)
+
+
+class PlainSpades(SpadesState):
+    """A subclass that overrides nothing: it keeps the compiled step."""
+
+    __slots__ = ()
+
+
+def test_a_subclass_overriding_a_hook_takes_the_python_step() -> None:
+    assert step_fits(HeartsState) and step_fits(SpadesState) and step_fits(PlainSpades)
+    assert not step_fits(CountingHearts)
+    game = parlour.load_game("hearts")
+    state = CountingHearts(game, 7)
+    state.start_deal(game.deal_hands(7, 0))
+    while state.phase != 2 and len(state.tricks) < 2:
+        legal = state.legal_actions()
+        state.apply(legal[0])
+    assert state.won_here == 2  # its override ran: the Python step moved it
+
+
+def test_an_illegal_action_raises_the_rules_reason_on_the_compiled_step() -> None:
+    game = parlour.load_game("hearts")
+    state = game.new_state(seed=3)
+    passes = [game.action_from_id(i) for i in range(52, 104)]
+    not_held = next(action for action in passes if not state.hands[0] >> action.card & 1)
+    history, events = list(state.history), list(state.events)
+    with pytest.raises(IllegalActionError, match="players are passing cards now"):
+        state.apply(game.action_from_id(0))
+    with pytest.raises(IllegalActionError, match="seat 0 does not hold"):
+        state.apply(not_held)
+    assert state.history == history and state.events == events and not state.can_undo
