@@ -1,7 +1,8 @@
 """The compiled Hearts heuristic against the Python agent, decision by decision, on many deals.
 
 `parlour.testing.hearts_heuristic.crosscheck` over two rule sets (standard, and the J♦ with the
-moon subtracting and the Q♠ breaking hearts), half the deals each: every decision of every
+moon subtracting and the Q♠ breaking hearts), in turns of 2,500 deals (figures printed after
+each, so a long run reports as it goes): every decision of every
 seat (the legal moves, the pass or card chosen, the rule that chose it, the candidates search
 weighs), seats drawn per deal as the heuristic or random players, and the states after whole
 playouts from two positions a deal (to the end of the game on every tenth). Prints what was
@@ -16,6 +17,8 @@ import sys
 import time
 from collections import Counter
 
+FIGURES = ("deals", "decisions", "passes", "plays", "candidates", "playouts", "playout_moves",
+           "whole_games", "moons", "games_over")
 RULE_SETS = ("hearts", "hearts:jack_of_diamonds=true,moon=subtract,queen_breaks_hearts=true")
 
 
@@ -32,19 +35,25 @@ def main() -> int:
         return 1
     start = time.process_time()
     rules: Counter[str] = Counter()
-    half = args.deals // len(RULE_SETS)
-    for i, spec in enumerate(RULE_SETS):
+    totals: dict[str, Counter[str]] = {spec: Counter() for spec in RULE_SETS}
+    games = {spec: load_game(spec) for spec in RULE_SETS}
+    chunk = 2_500
+    for first in range(0, args.deals, chunk):  # the rule sets in turn, cumulative figures
+        spec = RULE_SETS[first // chunk % len(RULE_SETS)]
         try:
-            done = crosscheck(load_game(spec), range(i * half, (i + 1) * half))
+            done = crosscheck(games[spec], range(first, min(first + chunk, args.deals)))
         except Mismatch as error:
             print(f"{spec}: {error}", file=sys.stderr)
             return 1
         rules.update(done.rules)
-        print(f"{spec}: {done.deals:,} deals identical: {done.decisions:,} decisions "
-              f"({done.passes:,} passes, {done.plays:,} plays, {done.candidates:,} candidate "
-              f"sets), {done.playouts:,} playouts ({done.playout_moves:,} moves, "
-              f"{done.whole_games:,} to the end of the game), {done.moons:,} moons shot, "
-              f"{done.games_over:,} games over", flush=True)
+        total = totals[spec]
+        total.update({name: getattr(done, name) for name in FIGURES})
+        print(f"{spec}: {total['deals']:,} deals identical: {total['decisions']:,} decisions "
+              f"({total['passes']:,} passes, {total['plays']:,} plays, "
+              f"{total['candidates']:,} candidate sets), {total['playouts']:,} playouts "
+              f"({total['playout_moves']:,} moves, {total['whole_games']:,} to the end of the "
+              f"game), {total['moons']:,} moons shot, {total['games_over']:,} games over "
+              f"[{time.process_time() - start:.0f} CPU s]", flush=True)
     print("rules that chose (plays; pass rules per pass plan):")
     for rule, count in rules.most_common():
         print(f"  {rule:40} {count:>10,}")

@@ -23,6 +23,7 @@ from parlour import engine, load_game
 from parlour.agents.search import ISMCTSAgent, card_kernel
 from parlour.cards.sampling import deal_constrained
 from parlour.core import Observation, ParlourError
+from parlour.games.hearts.policy import python_heuristic
 from parlour.games.hearts.rules import Hearts
 
 kernel = engine.kernel(card_kernel.MODULE)
@@ -99,8 +100,10 @@ HEURISTIC_SETTINGS: list[dict[str, Any]] = [
 
 def searched_by_default(game: Any, observation: Observation, compiled: bool, seed: int,
                         **options: Any) -> tuple[Any, ...]:
-    """`searched` with the game's default rollout (the heuristic)."""
-    with nullcontext() if compiled else card_kernel.python_loop():
+    """`searched` with the game's default rollout (the heuristic): on the Python loop with
+    the Python heuristic throughout."""
+    with (nullcontext() if compiled else card_kernel.python_loop(),
+          nullcontext() if compiled else python_heuristic()):
         rng = Random(seed)
         agent = ISMCTSAgent(game, observation.seat, rng, iterations=60, **options)
         action = agent.act(observation)
@@ -131,7 +134,7 @@ def test_a_whole_hearts_deal_of_default_ismcts_decisions_matches() -> None:
     for compiled in (True, False):
         with nullcontext() if compiled else card_kernel.python_loop():
             state = game.new_state(seed=4)
-            agents = [ISMCTSAgent(game, seat, Random(seat), iterations=20) for seat in range(4)]
+            agents = [ISMCTSAgent(game, seat, Random(seat), iterations=10) for seat in range(4)]
             while not state.is_terminal:
                 seat = state.current_player
                 state.apply(agents[seat].act(state.observe(seat)))

@@ -12,6 +12,8 @@ to the compiled ISMCTS loop (`parlour.agents.search.card_kernel`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from parlour import engine
@@ -27,6 +29,22 @@ KERNEL = engine.kernel("parlour.games.hearts._heuristic")
 _OBSERVED = ("observe", "points_taken", "play_policy")
 """Hooks the heuristic's view of a state goes through: a class overriding one plays Python."""
 _MODES: dict[tuple[type, type], int | None] = {}
+
+
+@contextmanager
+def python_heuristic() -> Iterator[None]:
+    """Inside the block the heuristic plays in Python everywhere, kernel or not (tests and
+    benchmarks compare the two): `play_policy` declines, and search finds no compiled policy."""
+    global KERNEL
+    kernel, modes = KERNEL, dict(_MODES)
+    KERNEL = None
+    _MODES.clear()
+    try:
+        yield
+    finally:
+        KERNEL = kernel
+        _MODES.clear()
+        _MODES.update(modes)
 
 
 def compiled_mode(state: HeartsState) -> int | None:
