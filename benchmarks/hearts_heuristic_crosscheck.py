@@ -25,6 +25,9 @@ RULE_SETS = ("hearts", "hearts:jack_of_diamonds=true,moon=subtract,queen_breaks_
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=100_000, help="in all, over both rule sets")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first seed (to split a run over processes: seeds first to "
+                             "deals - 1)")
     args = parser.parse_args()
     from parlour import load_game
     from parlour.games.hearts.policy import KERNEL
@@ -38,7 +41,7 @@ def main() -> int:
     totals: dict[str, Counter[str]] = {spec: Counter() for spec in RULE_SETS}
     games = {spec: load_game(spec) for spec in RULE_SETS}
     chunk = 2_500
-    for first in range(0, args.deals, chunk):  # the rule sets in turn, cumulative figures
+    for first in range(args.first, args.deals, chunk):  # the rule sets in turn, cumulative figures
         spec = RULE_SETS[first // chunk % len(RULE_SETS)]
         try:
             done = crosscheck(games[spec], range(first, min(first + chunk, args.deals)))
