@@ -56,7 +56,9 @@ def main() -> int:
               f"{total['candidates']:,} candidate sets), {total['playouts']:,} playouts "
               f"({total['playout_moves']:,} moves, {total['whole_games']:,} to the end of the "
               f"game), {total['moons']:,} moons shot, {total['games_over']:,} games over "
-              f"[{time.process_time() - start:.0f} CPU s]", flush=True)
+              f"[{time.process_time() - start:.0f} CPU s]")
+        print("  rules so far: " + ", ".join(f"{rule} {count}" for rule, count in
+                                               rules.most_common()), flush=True)
     print("rules that chose (plays; pass rules per pass plan):")
     for rule, count in rules.most_common():
         print(f"  {rule:40} {count:>10,}")

@@ -139,3 +139,23 @@ def test_search_with_the_default_rollout_plays_the_compiled_heuristic(
         agent = make_agent(spec, game, state.current_player, Random(1))
         agent.act(state.observe(state.current_player))
     assert calls and set(calls) == {1}  # every playout to the end of the deal, in C
+
+
+@needs_kernel
+def test_the_compiled_pass_plan_passes_as_the_agent_with_rare_hands() -> None:
+    """Moon hands and lone queens are rare in random deals: draw hands rich in them."""
+    from parlour.games.hearts.bots import moon_hand, pass_plan
+
+    assert policy.KERNEL is not None
+    rng = Random(13)
+    cards = [(suit << 4) | rank for suit in range(4) for rank in range(2, 15)]
+    moons = 0
+    for _ in range(1500):
+        hearts = [c for c in cards if c >> 4 == 2]
+        must = hearts[-3:] if rng.random() < 0.5 else []  # the A K Q of hearts
+        extra = rng.sample([c for c in hearts if c not in must], rng.randrange(8))
+        rest = rng.sample([c for c in cards if c not in must + extra], 13 - len(must + extra))
+        hand = sum(1 << c for c in must + extra + rest)
+        moons += moon_hand(hand)
+        assert policy.KERNEL.plan_passes(hand) == pass_plan(hand), hex(hand)
+    assert moons > 50

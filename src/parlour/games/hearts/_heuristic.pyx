@@ -244,6 +244,13 @@ cdef int pass_plan(uint64_t hand, int *plan) noexcept:
     return used
 
 
+def plan_passes(uint64_t hand):
+    """`pass_plan(hand)` (for tests): the three cards, in order."""
+    cdef int plan[3]
+    pass_plan(hand, plan)
+    return [plan[0], plan[1], plan[2]]
+
+
 # --- what a seat knows ------------------------------------------------------------------------
 cdef void see_play(Knowledge *k, TrickPlay play, int card) noexcept:
     """Every seat sees `card` played by `play.current` (before `play.play(card)`): the voids
