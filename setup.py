@@ -35,6 +35,8 @@ def _extensions() -> list[Extension]:
         # the Match path's step (legal_actions, apply) of Hearts and Spades, on the states' slots
         Extension("parlour.games.hearts._step", ["src/parlour/games/hearts/_step.pyx"]),
         Extension("parlour.games.spades._step", ["src/parlour/games/spades/_step.pyx"]),
+        # the Hearts heuristic for search playouts, on the Hearts deal kernel
+        Extension("parlour.games.hearts._heuristic", ["src/parlour/games/hearts/_heuristic.pyx"]),
         Extension("parlour.games.skat._kernel", ["src/parlour/games/skat/_kernel.pyx"]),
         # the ISMCTS loop must compute UCB with the Python loop's very operations: no fused
         # multiply-add

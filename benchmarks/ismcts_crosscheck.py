@@ -3,8 +3,10 @@
 For each game (Hearts, Spades) and seed, a position somewhere in the first deal's card play
 (random passes, bids and cards before it, so voids show up), searched on both loops from the
 same seed under one of several settings in turn (root, opponents, value, c): the decision, the
-root's visits and mean values, and the generator's state afterwards must be identical. Exits 1
-naming the first position that differs. Run:
+root's visits and mean values, and the generator's state afterwards must be identical. With
+random rollouts on both games, then on Hearts with its default rollout, the heuristic
+(compiled: in the rollouts, as the modelled opponents and as the proposer of the moves; on the
+Python loop the Python agents throughout). Exits 1 naming the first position that differs. Run:
 ``.venv/bin/python benchmarks/ismcts_crosscheck.py --positions 1000``.
 """
 
@@ -23,6 +25,13 @@ SETTINGS: list[dict[str, Any]] = [
     {"root": "halving", "opponents": "policy", "c": 0.7},
     {"root": "ucb", "opponents": "policy", "value": "rank"},
     {"root": "ucb", "value": "rank", "c": 0.0},
+]
+HEURISTIC_SETTINGS: list[dict[str, Any]] = [
+    {},  # the default ismcts: heuristic rollouts, opponents and candidates, halving
+    {"root": "ucb", "value": "rank"},
+    {"opponents": "tree", "c": 0.7},
+    {"moves": "legal"},
+    {"opponents": "tree", "moves": "legal", "root": "ucb"},
 ]
 
 
@@ -43,15 +52,21 @@ def position(game: Any, seed: int) -> Any:
 def search(game: Any, observation: Any, compiled: bool, seed: int, iterations: int,
            options: dict[str, Any]) -> tuple[Any, ...]:
     from parlour.agents.search import ISMCTSAgent, card_kernel
+    from parlour.games.hearts.policy import python_heuristic
 
-    with nullcontext() if compiled else card_kernel.python_loop():
+    with (nullcontext() if compiled else card_kernel.python_loop(),
+          nullcontext() if compiled else python_heuristic()):
         rng = Random(seed)
-        agent = ISMCTSAgent(game, observation.seat, rng, iterations=iterations,
-                            rollout="random", **options)
+        agent = ISMCTSAgent(game, observation.seat, rng, iterations=iterations, **options)
+        if compiled:
+            playout = agent.playout
+            assert playout is not None
+            modelled = agent.modelled_opponents(game, playout) == "policy"
+            assert card_kernel.compiled_search(agent, game, playout, observation, modelled)
         action = agent.act(observation)
         report = agent.report
-        assert report is not None
-        return action, report.visits, report.values, rng.getstate()
+        return (action, report and report.visits, report and report.values,
+                rng.getstate())
 
 
 def main() -> int:
@@ -66,19 +81,21 @@ def main() -> int:
         print("the compiled ISMCTS loop is not built: nothing to check", file=sys.stderr)
         return 1
     start = time.process_time()
-    for game_id in ("hearts", "spades"):
+    for game_id, rollout, settings in (("hearts", "random", SETTINGS),
+                                       ("spades", "random", SETTINGS),
+                                       ("hearts", "auto", HEURISTIC_SETTINGS)):
         game = load_game(game_id)
         for seed in range(args.positions):
             observation = position(game, seed)
-            options = SETTINGS[seed % len(SETTINGS)]
+            options = {**settings[seed % len(settings)], "rollout": rollout}
             compiled = search(game, observation, True, seed, args.iterations, options)
             python = search(game, observation, False, seed, args.iterations, options)
             if compiled != python:
                 print(f"{game_id} seed {seed} {options}: the loops differ "
                       f"({compiled[0]} against {python[0]})", file=sys.stderr)
                 return 1
-        print(f"{game_id}: {args.positions:,} positions, {args.iterations} iterations each, "
-              "identical on both loops")
+        print(f"{game_id}, rollout={rollout}: {args.positions:,} positions, "
+              f"{args.iterations} iterations each, identical on both loops", flush=True)
     print(f"{time.process_time() - start:.0f} CPU s")
     return 0
 

@@ -40,23 +40,28 @@ def early_positions(count: int) -> list[Any]:
 
 
 def parlour_rate(positions: list[Any], iterations: int, end_score: int = 100, seed: int = 0,
-                 root: str = "ucb", compiled: bool = True) -> tuple[float, int]:
+                 root: str = "ucb", compiled: bool = True, rollout: str = "random",
+                 compiled_heuristic: bool = True) -> tuple[float, int]:
     """Iterations per CPU second over searches of `iterations` from each position.
 
     With the default `end_score` the game goes on after the deal (the playouts stop at its
     end); with ``end_score=1`` the game is one deal, like OpenSpiel's. `compiled`: the
-    compiled loop where it applies (random rollouts in the card play), else the Python loop.
+    compiled loop where it applies (the card play, random or heuristic rollouts), else the
+    Python loop. ``rollout="auto"`` is the default ISMCTS (the heuristic's rollouts, modelled
+    opponents and candidates); without `compiled_heuristic` the heuristic plays in Python.
     """
     from parlour import load_game
     from parlour.agents.search import ISMCTSAgent, card_kernel
+    from parlour.games.hearts.policy import python_heuristic
 
     game = load_game("hearts", end_score=end_score)
     total = 0
     elapsed = 0.0
-    with nullcontext() if compiled else card_kernel.python_loop():
+    with (nullcontext() if compiled else card_kernel.python_loop(),
+          nullcontext() if compiled_heuristic else python_heuristic()):
         for i, observation in enumerate(positions):
             agent = ISMCTSAgent(game, observation.seat, Random(seed + i), iterations=iterations,
-                                rollout="random", root=root)
+                                rollout=rollout, root=root)
             start = time.process_time()
             report = agent.search(observation)
             elapsed += time.process_time() - start

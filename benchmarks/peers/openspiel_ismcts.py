@@ -8,7 +8,10 @@ world from the searching seat's information and plays one uniformly random rollo
 of the deal (OpenSpiel: `RandomRolloutEvaluator(1)`, unlimited world samples; parlour:
 `ismcts` with `horizon=deal`). OpenSpiel's Hearts is one deal per game, so both stop at the
 same point. parlour's rows: the compiled loop (random rollouts in the card play run in C,
-`parlour.agents.search.card_kernel`) and the Python loop. Run with an interpreter that has
+`parlour.agents.search.card_kernel`) and the Python loop; then parlour's default `ismcts`
+(its heuristic in the rollouts, as the other seats and as the proposer of the moves weighed)
+on the compiled loop, on the Python loop with the playouts in C (`HeartsState.play_policy`),
+and all in Python as before the heuristic was compiled. Run with an interpreter that has
 `open_spiel` installed (``pip install 'parlour[peers]'``):
 
     python benchmarks/peers/openspiel_ismcts.py --parlour-src src
@@ -120,6 +123,15 @@ def main() -> None:
             positions, fast, end_score=100, root="halving")[0],
         "parlour Python loop, one-deal game, ucb root": lambda: parlour_rate(
             positions, slow, end_score=1, compiled=False)[0],
+        # the default `ismcts` (rollout=auto: the heuristic's rollouts, modelled opponents and
+        # candidates; halving root; game to 100)
+        "parlour default ismcts, compiled loop": lambda: parlour_rate(
+            positions, fast, root="halving", rollout="auto")[0],
+        "parlour default ismcts, Python loop, C playouts": lambda: parlour_rate(
+            positions, slow, root="halving", rollout="auto", compiled=False)[0],
+        "parlour default ismcts, Python loop and heuristic": lambda: parlour_rate(
+            positions, slow // 4, root="halving", rollout="auto", compiled=False,
+            compiled_heuristic=False)[0],
     }
     rates: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(args.rounds):
@@ -129,9 +141,9 @@ def main() -> None:
     cpp = median["OpenSpiel 2.0.2, C++ (from Python)"]
     print(f"ISMCTS on Hearts, {args.positions} early positions, median of {args.rounds} "
           "interleaved rounds")
-    print(f"{'':<46}{'iterations/CPU s':>17}{'vs OpenSpiel C++':>17}")
+    print(f"{'':<50}{'iterations/CPU s':>15}{'vs OpenSpiel C++':>17}")
     for name, rate in median.items():
-        print(f"{name:<46}{rate:>17,.0f}{rate / cpp:>17.2f}")
+        print(f"{name:<50}{rate:>15,.0f}{rate / cpp:>17.2f}")
 
 
 if __name__ == "__main__":

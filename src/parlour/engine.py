@@ -19,10 +19,17 @@ from types import ModuleType
 PURE_ENV = "PARLOUR_PURE"
 """Set to 1 (or true, yes, on) to force the pure-Python path."""
 
-KERNELS = ("parlour.cards._kernel", "parlour.games.hearts._kernel",
-           "parlour.games.hearts._step", "parlour.games.skat._kernel",
-           "parlour.games.spades._kernel", "parlour.games.spades._step",
-           "parlour.games.territory._kernel", "parlour.agents.search._ismcts")
+KERNELS = (
+    "parlour.cards._kernel",
+    "parlour.games.hearts._kernel",
+    "parlour.games.hearts._step",
+    "parlour.games.skat._kernel",
+    "parlour.games.spades._kernel",
+    "parlour.games.spades._step",
+    "parlour.games.hearts._heuristic",
+    "parlour.games.territory._kernel",
+    "parlour.agents.search._ismcts",
+)
 """Every compiled kernel, by module name."""
 
 _loaded: dict[str, ModuleType | None] = {}

@@ -2,7 +2,9 @@
 
 The same seed must give the same search on both: the same decision, the same root statistics
 (visits, availability, total value per action) and the generator left in the same state, from
-positions across a deal of Hearts and of Spades, for every option the compiled loop covers.
+positions across a deal of Hearts and of Spades, for every option the compiled loop covers:
+random rollouts, and on Hearts its compiled heuristic (the default ``rollout=auto``) in the
+rollouts, as the modelled opponents and as the proposer of the moves weighed.
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from contextlib import nullcontext
 from random import Random
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -20,6 +23,7 @@ from parlour import engine, load_game
 from parlour.agents.search import ISMCTSAgent, card_kernel
 from parlour.cards.sampling import deal_constrained
 from parlour.core import Observation, ParlourError
+from parlour.games.hearts.policy import python_heuristic
 from parlour.games.hearts.rules import Hearts
 
 kernel = engine.kernel(card_kernel.MODULE)
@@ -83,6 +87,59 @@ def test_the_compiled_loop_searches_exactly_as_the_python_loop(
         assert compiled[1] == python[1], options  # visits per root action
         assert compiled[2] == python[2], options  # mean values, to the last bit
         assert compiled[3] == python[3], options  # the generator, draw for draw
+
+
+HEURISTIC_SETTINGS: list[dict[str, Any]] = [
+    {},  # the default: the heuristic's rollouts, opponents and candidates, sequential halving
+    {"root": "ucb", "value": "rank"},
+    {"opponents": "tree", "c": 0.7},
+    {"moves": "legal"},
+    {"opponents": "tree", "moves": "legal", "root": "ucb"},
+]
+
+
+def searched_by_default(game: Any, observation: Observation, compiled: bool, seed: int,
+                        **options: Any) -> tuple[Any, ...]:
+    """`searched` with the game's default rollout (the heuristic): on the Python loop with
+    the Python heuristic throughout."""
+    with (nullcontext() if compiled else card_kernel.python_loop(),
+          nullcontext() if compiled else python_heuristic()):
+        rng = Random(seed)
+        agent = ISMCTSAgent(game, observation.seat, rng, iterations=60, **options)
+        action = agent.act(observation)
+        assert agent.report is not None
+        return action, agent.report.visits, agent.report.values, rng.getstate()
+
+
+@needs_kernel
+@pytest.mark.parametrize(("seed", "played"), [(1, 1), (2, 14), (3, 27), (6, 20), (7, 9), (8, 33)])
+def test_the_compiled_heuristic_search_matches_the_python_loop(seed: int, played: int) -> None:
+    game, observation = position("hearts", seed, played)
+    for i, options in enumerate(HEURISTIC_SETTINGS):
+        agent = ISMCTSAgent(game, observation.seat, Random(0), **options)
+        playout = agent.playout
+        assert playout is not None and playout.policy_name == "heuristic"
+        modelled = agent.modelled_opponents(game, playout) == "policy"
+        assert modelled == ("opponents" not in options), options
+        assert card_kernel.compiled_search(agent, game, playout, observation, modelled), options
+        compiled = searched_by_default(game, observation, True, seed + i, **options)
+        assert compiled == searched_by_default(game, observation, False, seed + i, **options), \
+            options
+
+
+@needs_kernel
+def test_a_whole_hearts_deal_of_default_ismcts_decisions_matches() -> None:
+    game = load_game("hearts", end_score=1, jack_of_diamonds=True)
+    histories = []
+    for compiled in (True, False):
+        with nullcontext() if compiled else card_kernel.python_loop():
+            state = game.new_state(seed=4)
+            agents = [ISMCTSAgent(game, seat, Random(seat), iterations=10) for seat in range(4)]
+            while not state.is_terminal:
+                seat = state.current_player
+                state.apply(agents[seat].act(state.observe(seat)))
+        histories.append([str(move.action) for move in state.history])
+    assert histories[0] == histories[1]
 
 
 @needs_kernel
@@ -187,7 +244,7 @@ def test_a_time_budget_searches_on_the_compiled_loop() -> None:
 
 def test_what_the_compiled_loop_does_not_cover_stays_on_the_python_loop() -> None:
     game, observation = position("hearts", 5, 3)
-    uncovered = [{"rollout": "heuristic"}, {"reuse": True}, {"horizon": 2},
+    uncovered = [{"rollout": "heuristic-v1"}, {"reuse": True}, {"horizon": 2},
                  {"horizon": "game"}]
     for options in uncovered:
         agent = ISMCTSAgent(game, observation.seat, Random(0), **options)
@@ -209,6 +266,15 @@ def test_what_the_compiled_loop_does_not_cover_stays_on_the_python_loop() -> Non
     assert agent.playout is not None
     assert card_kernel.compiled_search(agent, own, agent.playout, observation, False) is None
     assert agent.act(observation) in observation.legal_actions
+
+    class OwnHeuristic(Hearts):  # another "heuristic": the compiled one does not stand in
+        agents: ClassVar[Mapping[str, str]] = {
+            **Hearts.agents, "heuristic": "parlour.games.hearts.bots_v1:HeartsHeuristic"}
+
+    other = OwnHeuristic()
+    agent = ISMCTSAgent(other, observation.seat)
+    assert agent.playout is not None and agent.playout.policy_name == "heuristic"
+    assert card_kernel.compiled_search(agent, other, agent.playout, observation, True) is None
 
 
 def test_the_python_loop_searches_without_the_kernel() -> None:

@@ -44,6 +44,8 @@ MATCHES = [
                             "ismcts:iterations=20,rollout=random,root=ucb", "random"], 15),
     ("spades:max_hands=1", ["random", "ismcts:iterations=20,rollout=random", "random",
                             "random"], 16),
+    # the default rollout (the heuristic): in C on the compiled path (`HeartsState.play_policy`)
+    ("hearts:end_score=4", ["pimc:worlds=2", "random", "ismcts:iterations=16", "heuristic"], 17),
 ]
 
 

@@ -18,16 +18,24 @@ operation:
   selection is UCB on min-max normalised values with the availability, in card order, with
   the same floating-point operations; playouts are ``legal[int(random() * n)]`` per card, on
   `TrickPlay` (`parlour.cards._kernel`).
+- With a compiled rollout policy (`cards/_policy.pxd`'s `CardPolicy`: Hearts' heuristic,
+  `rollout=auto`), the playouts play it, the other seats play it in the tree where they are
+  modelled (``opponents=policy``), it suggests the move to expand (`Playout.suggest`) and,
+  where it proposes moves (``moves=auto``), the tree weighs its proposals in its order. Its
+  knowledge of the position is copied with each world and told every card played (`see`).
 - A playout's values come from the game (`TrickState.settled_returns`, a Python call),
   remembered by the per-seat counts the game says they depend on (`TrickState.settle_key`).
 """
 
+from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.math cimport INFINITY, log, sqrt
 from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.string cimport memcpy
 
 from parlour.cards._kernel cimport SEATS, TrickPlay
+from parlour.cards._policy cimport CardPolicy
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
@@ -40,6 +48,7 @@ cdef enum:
     MT_M = 397
     MAX_PATH = 64
     GREEDY_TRIES = 64
+    KNOWLEDGE_MAX = 512
 
 
 # --- CPython's Mersenne Twister (Modules/_randommodule.c) and random.py's draws ---------------
@@ -493,13 +502,36 @@ cdef inline void copy_play(TrickPlay dst, TrickPlay src):
         dst.trick[i] = src.trick[i]
 
 
+cdef inline int in_order(uint64_t mask, int *order, int *cards) noexcept nogil:
+    """The cards of `mask` into `cards`, suit by suit in `order` (NULL: card order), each
+    suit low to high; their number."""
+    cdef int n = 0, s
+    cdef uint64_t part
+    if order == NULL:
+        while mask:
+            cards[n] = __builtin_ctzll(mask)
+            mask &= mask - 1
+            n += 1
+        return n
+    for s in range(4):
+        part = mask & ((<uint64_t>0xFFFF) << (order[s] << 4))
+        while part:
+            cards[n] = __builtin_ctzll(part)
+            part &= part - 1
+            n += 1
+    return n
+
+
 cdef class Search:
     """One decision's search in C: the tree, the generator, the sampled worlds.
 
     Built from the root world (`template`, any world consistent with the observation: only
     the hidden hands change between worlds), the hidden deal (`card_kernel`), `settle`
     (``(taken, won) -> values``), the exploration constant, the seat and whether the other
-    seats play at random in the tree (``opponents=policy`` with random rollouts)."""
+    seats play at random in the tree (``opponents=policy`` with random rollouts), or with a
+    `policy` (a `CardPolicy` capsule and the bytes of its `knowledge` of the root position)
+    play that policy there and in the playouts; `proposals`: the tree weighs the policy's
+    proposed moves rather than every legal card."""
 
     cdef Twister twister
     cdef Deal deal
@@ -522,6 +554,11 @@ cdef class Search:
     cdef int path_card[MAX_PATH]
     cdef int path_player[MAX_PATH]
     cdef int npath
+    cdef CardPolicy *policy         # NULL: random rollouts
+    cdef int proposals
+    cdef int *order                 # the policy's suit order where it proposes, else NULL
+    cdef char root_known[KNOWLEDGE_MAX]
+    cdef char known[KNOWLEDGE_MAX]
 
     def __cinit__(self):
         self.nodes = NULL
@@ -532,10 +569,22 @@ cdef class Search:
         self.memo.values = NULL
 
     def __init__(self, TrickPlay template, list seats, list sizes, list allowed, list fixed,
-                 uint64_t unknown, settle, settle_key, double c, int seat, bint modelled):
+                 uint64_t unknown, settle, settle_key, double c, int seat, bint modelled,
+                 policy=None, bytes knowledge=None, bint proposals=False):
         """`settle_key`: ``(card groups, whether tricks won count)``, on whose per-seat counts
         alone `settle`'s values depend (they are then asked once per outcome), or None."""
         cdef int i
+        self.policy = NULL
+        self.order = NULL
+        self.proposals = 0
+        if policy is not None:
+            self.policy = <CardPolicy *>PyCapsule_GetPointer(policy, "parlour.CardPolicy")
+            if self.policy.size > KNOWLEDGE_MAX or len(knowledge) != self.policy.size:
+                raise ValueError("the policy's knowledge does not fit the search")
+            memcpy(self.root_known, <char *>knowledge, self.policy.size)
+            self.proposals = proposals and self.policy.propose != NULL
+            if self.proposals:
+                self.order = self.policy.suit_order
         if settle_key is not None:
             memo_start(&self.memo, list(settle_key[0]), settle_key[1], template.hand_size)
         self.template = template
@@ -667,22 +716,32 @@ cdef class Search:
             self.world.hands[i] = self.sampled[i]
         return 0
 
+    cdef inline int play(self, TrickPlay w, int card) except -2:
+        """Play `card` in `w`, the policy (if any) seeing it first."""
+        if self.policy != NULL:
+            self.policy.see(w, self.known, card)
+        return w.play(card)
+
     cdef int iterate(self, int forced) except -1:
         """`_Tree.iterate` on a copy of `world`: select, expand, play out, back up.
         `forced`: the root card to play (the halving root), or -1."""
         cdef TrickPlay w = self.work
         cdef Twister* t = &self.twister
-        cdef int node = 0, player, card, n, a, i
-        cdef uint64_t legal, untried, tried, m
+        cdef CardPolicy *policy = self.policy
+        cdef int node = 0, player, card, n, a, i, k, chosen
+        cdef uint64_t legal, moves, untried, tried
         cdef double lo, span, scale, best, score, visits, c = self.c
         cdef Edge* e
+        cdef int cards[64]
         copy_play(w, self.world)
+        if policy != NULL:
+            memcpy(self.known, self.root_known, policy.size)
         self.npath = 0
         if forced >= 0:
             if not (self.nodes[0].has >> forced) & 1:
                 self.add_edge(0, forced, 0.0)
             self.edge(0, forced).avail += 1.0
-            w.play(forced)
+            self.play(w, forced)
             self.push(0, forced, self.seat)
             node = self.child(0, forced)
         while not w.done:
@@ -690,31 +749,49 @@ cdef class Search:
             legal = w.legal_mask()
             if self.modelled and player != self.seat:
                 n = __builtin_popcountll(legal)
-                card = nth_card(legal, <int>(random01(t) * n)) if n > 1 else __builtin_ctzll(legal)
-                w.play(card)
+                if n == 1:
+                    card = __builtin_ctzll(legal)
+                elif policy != NULL:
+                    card = policy.choose(w, self.known)
+                else:
+                    card = nth_card(legal, <int>(random01(t) * n))
+                self.play(w, card)
                 node = self.child(node, card)
                 continue
-            untried = legal & ~self.nodes[node].has
+            moves = legal
+            chosen = -1
+            if self.proposals:
+                chosen = policy.choose(w, self.known)
+                moves = policy.propose(w, self.known, legal, chosen)
+            untried = moves & ~self.nodes[node].has
             if untried:
-                tried = legal & self.nodes[node].has
+                tried = moves & self.nodes[node].has
                 while tried:
                     self.edge(node, __builtin_ctzll(tried)).avail += 1.0
                     tried &= tried - 1
                 n = __builtin_popcountll(untried)
-                card = __builtin_ctzll(untried) if n == 1 else nth_card(untried, randbelow(t, n))
+                if n == 1:
+                    card = __builtin_ctzll(untried)
+                else:
+                    if policy != NULL and chosen < 0:  # the policy's move: `Playout.suggest`
+                        chosen = policy.choose(w, self.known)
+                    if chosen >= 0 and (untried >> chosen) & 1:
+                        card = chosen
+                    else:
+                        in_order(untried, self.order, cards)
+                        card = cards[randbelow(t, n)]
                 self.add_edge(node, card, 1.0)
-                w.play(card)
+                self.play(w, card)
                 self.push(node, card, player)
                 break
             lo = self.low[player]
             span = self.high[player] - lo
             scale = 1.0 / span if span > 0 else 0.0
             best = -INFINITY
-            card = __builtin_ctzll(legal)
-            m = legal
-            while m:
-                a = __builtin_ctzll(m)
-                m &= m - 1
+            n = in_order(moves, self.order, cards)
+            card = cards[0]
+            for k in range(n):
+                a = cards[k]
                 e = self.edge(node, a)
                 e.avail += 1.0
                 visits = e.visits
@@ -722,9 +799,14 @@ cdef class Search:
                 if score > best:
                     best = score
                     card = a
-            w.play(card)
+            self.play(w, card)
             self.push(node, card, player)
             node = self.child(node, card)
+        if policy != NULL:  # the policy's playout (`State.play_policy`)
+            while not w.done:
+                card = policy.choose(w, self.known)
+                policy.see(w, self.known, card)
+                w.play(card)
         while not w.done:  # the random playout: State.play_random's moves
             legal = w.legal_mask()
             w.play(nth_card(legal, <int>(random01(t) * __builtin_popcountll(legal))))

@@ -3,12 +3,15 @@
 The compiled loop covers the card play of four-hand trick-taking games: a game whose state
 the trick kernel plays (`TrickState.kernel_class`, no hook overridden), whose `sample_state`
 deals the hidden hands as `HIDDEN_DEAL_SAMPLERS` promise, and which values a playout stopped at
-the end of the deal with `TrickState.settled_returns`; searched with random rollouts that stop
-at the end of the deal (``horizon=1``), the other seats in the tree or playing at random
-(``opponents=policy``), without tree reuse, and a `random.Random` generator. Anything else
-(a root in the passing or bidding, heuristic rollouts, another game, a subclass overriding a
-rule, the pure path) runs the Python loop. Both give the same decisions, root statistics and
-generator state for the same seed: `tests/agents/test_ismcts_kernel.py` compares them.
+the end of the deal with `TrickState.settled_returns`; searched with rollouts that stop at the
+end of the deal (``horizon=1``), random or by a policy the state class has compiled
+(`compiled_policy`: Hearts' heuristic, the default ``rollout=auto``), the other seats in the
+tree or playing the rollout policy (``opponents=policy``), the moves weighed the legal cards
+or the policy's proposals (``moves=auto``), without tree reuse, and a `random.Random`
+generator. Anything else (a root in the passing or bidding, a policy without a compiled
+twin, another game, a subclass overriding a rule, the pure path) runs the Python loop. Both
+give the same decisions, root statistics and generator state for the same seed:
+`tests/agents/test_ismcts_kernel.py` compares them.
 """
 
 from __future__ import annotations
@@ -105,8 +108,8 @@ class CompiledSearch:
 def compiled_search(agent: ISMCTSAgent, game: Game[Any], playout: Playout,
                     observation: Observation, modelled: bool) -> CompiledSearch | None:
     """The compiled search for this decision, or None where the Python loop must run."""
-    if (not _EXACT or agent.reuse or type(agent.rng) is not Random or playout.agents
-            or playout.horizon != 1 or playout.proposals or game.num_players != 4
+    if (not _EXACT or agent.reuse or type(agent.rng) is not Random
+            or playout.horizon != 1 or game.num_players != 4
             or type(game).sample_state not in HIDDEN_DEAL_SAMPLERS):
         return None
     world = game.sample_state(observation, Random(0))  # any world: only hidden hands vary
@@ -115,6 +118,12 @@ def compiled_search(agent: ISMCTSAgent, game: Game[Any], playout: Playout,
             or world.current_player != observation.seat
             or set(world.legal_actions()) != set(observation.legal_actions)):
         return None  # (the Python loop raises the sampler's error, if it is one)
+    policy: tuple[Any, bytes] | None = None
+    if playout.agents:  # a rollout policy: only one the state class has compiled
+        find = getattr(type(world), "compiled_policy", None)
+        policy = find(world, playout.policy_name) if find is not None else None
+        if policy is None:
+            return None
     hidden = game.hidden_deal(observation)  # type: ignore[attr-defined]
     seen = hidden.played
     for p, hand in enumerate(hidden.hands):
@@ -130,7 +139,8 @@ def compiled_search(agent: ISMCTSAgent, game: Game[Any], playout: Playout,
     search = _KERNEL.Search(  # type: ignore[union-attr]
         template, seats, sizes, [hidden.allowed[p] & ~hidden.fixed[p] for p in seats],
         [hidden.fixed[p] for p in seats], unknown, _settle(world, playout.rank),
-        world.settle_key(), agent.c, observation.seat, modelled)
+        world.settle_key(), agent.c, observation.seat, modelled,
+        *(policy or (None, None)), playout.proposals)
     return CompiledSearch(search, observation.legal_actions)
 
 

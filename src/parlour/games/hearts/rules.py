@@ -61,6 +61,7 @@ from parlour.games.hearts.events import (
     TrickWon,
 )
 from parlour.games.hearts.observation import HeartsObservation
+from parlour.games.hearts.policy import compiled_policy, play_heuristic
 
 NUM_PLAYERS = 4
 HAND_SIZE = 13
@@ -483,6 +484,14 @@ class HeartsState(TrickState["Hearts"]):
         assert taken == played
         if self.phase == PLAYING:
             assert self.current == (self.leader + len(self.trick)) % NUM_PLAYERS
+
+    def play_policy(self, policy: str, stop: int | None) -> bool:
+        """`State.play_policy`: the game's own heuristic in compiled code where it may play
+        (`parlour.games.hearts.policy`): the agents' very moves, whole deals in C."""
+        return policy == "heuristic" and self.quiet and play_heuristic(self, stop)
+
+    compiled_policy = staticmethod(compiled_policy)
+    """The compiled heuristic for the compiled ISMCTS loop (`policy.compiled_policy`)."""
 
 
 HeartsState.kernel_class = HeartsState

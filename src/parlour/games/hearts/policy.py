@@ -1,0 +1,91 @@
+"""When Hearts' search playouts play the heuristic in compiled code (`_heuristic.pyx`).
+
+`HeartsState.play_policy("heuristic", stop)` plays whole deals by the compiled heuristic where
+the game still names its own `HeartsHeuristic` as ``heuristic``, the state is quiet, its class
+keeps every hook the deal kernel stands in for (as `TrickState.play_random` decides) and the
+observation the heuristic reads (`observe`, `points_taken`, `Hearts.card_points`), and the
+kernels are built. Otherwise the agents play move by move (`Playout`). The compiled heuristic
+makes exactly the agent's moves from each seat's own observation:
+`parlour.testing.hearts_heuristic` checks it decision by decision. `compiled_policy` hands it
+to the compiled ISMCTS loop (`parlour.agents.search.card_kernel`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from parlour import engine
+from parlour.cards.trickstate import _KERNEL_HOOKS
+
+if TYPE_CHECKING:
+    from parlour.games.hearts.rules import HeartsState
+
+HEURISTIC = "parlour.games.hearts.bots:HeartsHeuristic"
+"""The agent the compiled policy reproduces, as `Hearts.agents` names it."""
+KERNEL = engine.kernel("parlour.games.hearts._heuristic")
+"""The compiled heuristic, or None on the pure path."""
+_OBSERVED = ("observe", "points_taken", "play_policy")
+"""Hooks the heuristic's view of a state goes through: a class overriding one plays Python."""
+_MODES: dict[tuple[type, type], int | None] = {}
+
+
+@contextmanager
+def python_heuristic() -> Iterator[None]:
+    """Inside the block the heuristic plays in Python everywhere, kernel or not (tests and
+    benchmarks compare the two): `play_policy` declines, and search finds no compiled policy."""
+    global KERNEL
+    kernel, modes = KERNEL, dict(_MODES)
+    KERNEL = None
+    _MODES.clear()
+    try:
+        yield
+    finally:
+        KERNEL = kernel
+        _MODES.clear()
+        _MODES.update(modes)
+
+
+def compiled_mode(state: HeartsState) -> int | None:
+    """The deal kernel's mode for `state`'s class and game, or None where the compiled
+    heuristic may not play it (see the module)."""
+    kinds = type(state), type(state.game)
+    if kinds not in _MODES:
+        _MODES[kinds] = _mode(*kinds)
+    return _MODES[kinds]
+
+
+def _mode(kind: Any, game_class: Any) -> int | None:
+    from parlour.games.hearts.rules import Hearts
+
+    base = kind.kernel_class
+    if (KERNEL is None or base is None or kind.deal_kernel is None
+            or game_class.agents.get("heuristic") != HEURISTIC
+            or game_class.card_points is not Hearts.card_points
+            or not all(getattr(kind, name) is getattr(base, name)
+                       for name in (*_KERNEL_HOOKS, *base.kernel_hooks, *_OBSERVED))):
+        return None
+    mode: int = kind.kernel_mode(game_class)
+    return mode
+
+
+def compiled_policy(state: HeartsState, policy: str) -> tuple[Any, bytes] | None:
+    """The compiled heuristic for a search loop on `state` (`cards/_policy.pxd`): its
+    `CardPolicy` capsule and the knowledge of `state`'s position (in the card play), or None
+    where it may not stand in for the agents."""
+    if policy != "heuristic" or compiled_mode(state) is None:
+        return None
+    assert KERNEL is not None
+    return KERNEL.POLICY, KERNEL.knowledge(state, state.game.jack_of_diamonds)
+
+
+def play_heuristic(state: HeartsState, stop: int | None) -> bool:
+    """Play `state` (quiet) by the compiled heuristic until deal `stop` (None: the end of the
+    game); False, with nothing played, where it may not (`compiled_mode`)."""
+    mode = compiled_mode(state)
+    if mode is None:
+        return False
+    state.complete_undo_record()
+    KERNEL.play_deals(state, stop, state.game.jack_of_diamonds, mode)  # type: ignore[union-attr]
+    return True
