@@ -32,6 +32,9 @@ def _extensions() -> list[Extension]:
         # whole deals of Hearts and Spades, on the card play they cimport from cards/_kernel.pxd
         Extension("parlour.games.hearts._kernel", ["src/parlour/games/hearts/_kernel.pyx"]),
         Extension("parlour.games.spades._kernel", ["src/parlour/games/spades/_kernel.pyx"]),
+        # the Spades heuristic for rollouts: its counted tricks with the Python float operations
+        Extension("parlour.games.spades._heuristic", ["src/parlour/games/spades/_heuristic.pyx"],
+                  extra_compile_args=["-ffp-contract=off"]),
         Extension("parlour.games.skat._kernel", ["src/parlour/games/skat/_kernel.pyx"]),
         # the ISMCTS loop must compute UCB with the Python loop's very operations: no fused
         # multiply-add
