@@ -18,11 +18,13 @@ from parlour.games.spades.bots import SpadesHeuristic
 from parlour.games.spades.rules import Spades, SpadesState
 from parlour.games.spades.scoring import TeamScore
 
-kernel = pytest.importorskip("parlour.games.spades._heuristic")
-
 NAME = "parlour.games.spades._heuristic"
+kernel: Any = engine.kernel(NAME)
+compiled_path = pytest.mark.skipif(kernel is None, reason="the compiled kernels are off or not "
+                                   "built")
 
 
+@compiled_path
 def test_the_compiled_heuristic_makes_the_agents_moves_at_every_decision() -> None:
     from parlour.testing.spades_policy import RULE_SETS, crosscheck
 
@@ -36,6 +38,7 @@ def test_the_compiled_heuristic_makes_the_agents_moves_at_every_decision() -> No
     assert len(RULE_SETS) == 5
 
 
+@compiled_path
 def test_the_cross_check_fails_on_a_different_move(monkeypatch: pytest.MonkeyPatch) -> None:
     from parlour.testing import spades_policy
 
@@ -66,6 +69,7 @@ def _start(game: Any, seed: int = 5, moves: int = 9) -> SpadesState:
     return state
 
 
+@compiled_path
 @pytest.mark.parametrize("stop", [1, 2, None])
 def test_play_policy_plays_what_the_agents_play(stop: int | None) -> None:
     game = parlour.load_game("spades", blind_nil=True, target=250)
@@ -79,6 +83,7 @@ def test_play_policy_plays_what_the_agents_play(stop: int | None) -> None:
     assert stop is not None or compiled.is_terminal
 
 
+@compiled_path
 def test_play_policy_keeps_undo_working() -> None:
     state = parlour.load_game("spades").new_state(seed=8)
     state.quiet = True
@@ -98,6 +103,7 @@ class _OwnScoring(Spades):
         return replace(score, points=score.points + 1)
 
 
+@compiled_path
 def test_a_variant_scoring_in_python_plays_in_c_and_settles_by_its_hook() -> None:
     game = _OwnScoring()
     start = _start(game)
@@ -158,6 +164,7 @@ def test_the_pure_path_plays_no_compiled_policy(monkeypatch: pytest.MonkeyPatch)
     assert state.play_policy("heuristic", None) is False
 
 
+@compiled_path
 @pytest.mark.parametrize("spec", ["pimc:worlds=2", "ismcts:iterations=30"])
 def test_search_with_the_default_rollout_takes_the_compiled_path(
         spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
