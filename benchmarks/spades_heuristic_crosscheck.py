@@ -36,14 +36,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=100_000)
     parser.add_argument("--start", type=int, default=0, help="the first seed")
+    parser.add_argument("--chunk", type=int, default=5_000,
+                        help="positions between progress lines")
     args = parser.parse_args()
     began = time.process_time()
-    try:
-        done = crosscheck(range(args.start, args.start + args.positions))
-    except Mismatch as error:
-        print(f"MISMATCH: {error}")
-        sys.exit(1)
+    done = CrossCheck()
+    end = args.start + args.positions
+    for first in range(args.start, end, args.chunk):
+        try:
+            part = crosscheck(range(first, min(first + args.chunk, end)))
+        except Mismatch as error:
+            print(f"MISMATCH: {error}")
+            sys.exit(1)
+        add(done, part)
+        print(f"seeds {args.start}-{first + part.positions - 1}: {done.positions:,} positions, "
+              f"{done.decisions:,} decisions identical", flush=True)
     report(done, time.process_time() - began)
+
+
+def add(total: CrossCheck, part: CrossCheck) -> None:
+    """Add `part`'s counts to `total`."""
+    for name, value in vars(part).items():
+        if name == "rules":
+            total.rules.update(value)
+        else:
+            setattr(total, name, getattr(total, name) + value)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,10 @@
 `heuristic_card` reads, of the `TrickPlay`, only the hand of the seat to play, the trick and
 the counts of tricks (never another seat's hand), and of `k` what every seat has seen; in
 Spades that is all public (no cards are passed), so one `SpadesKnowledge` serves all four
-seats. A copy of `k` made with a copy of `tp` (plain struct assignment) follows that copy.
+seats. `k` notes what `tp` played since `k.synced` from `tp.played` and `tp.seat_of`, so a tree
+descent may play cards on `tp` without telling `k`; a copy of `k` (plain struct assignment) made
+with a copy of `tp` follows that copy, once `note_plays(&k, tp)` has run before copying where
+the copy leaves those arrays out (as `_ismcts.copy_play` does).
 """
 
 from libc.stdint cimport uint64_t
