@@ -87,11 +87,13 @@ def test_play_policy_plays_what_the_agents_play(stop: int | None) -> None:
 def test_play_policy_keeps_undo_working() -> None:
     state = parlour.load_game("spades").new_state(seed=8)
     state.quiet = True
-    before = state._snapshot()
-    state.apply(state.legal_actions()[2])  # undo takes back this move and the playout after it
+    while not state.in_card_play():
+        state.apply(state.legal_actions()[2])
+    before = state._snapshot(), len(state.history)
+    state.apply(state.legal_actions()[0])  # a card: a short undo record, completed first
     assert state.play_policy("heuristic", 1)
-    state.undo()
-    assert state._snapshot() == before
+    state.undo()  # takes back that card and the playout after it
+    assert (state._snapshot(), len(state.history)) == before
 
 
 class _OwnScoring(Spades):
