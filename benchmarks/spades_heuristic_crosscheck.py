@@ -13,6 +13,7 @@ each rule of the heuristic decided; exits 1 at the first difference.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 
@@ -36,8 +37,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=100_000)
     parser.add_argument("--start", type=int, default=0, help="the first seed")
-    parser.add_argument("--chunk", type=int, default=5_000,
-                        help="positions between progress lines")
+    parser.add_argument("--chunk", type=int, default=2_500,
+                        help="positions between progress lines (the counts so far, as JSON)")
     args = parser.parse_args()
     began = time.process_time()
     done = CrossCheck()
@@ -49,8 +50,8 @@ def main() -> None:
             print(f"MISMATCH: {error}")
             sys.exit(1)
         add(done, part)
-        print(f"seeds {args.start}-{first + part.positions - 1}: {done.positions:,} positions, "
-              f"{done.decisions:,} decisions identical", flush=True)
+        print(json.dumps({"seeds": [args.start, first + part.positions - 1], **vars(done)}),
+              flush=True)  # so far: runs in parts add up
     report(done, time.process_time() - began)
 
 
