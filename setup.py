@@ -37,6 +37,9 @@ def _extensions() -> list[Extension]:
         Extension("parlour.games.spades._step", ["src/parlour/games/spades/_step.pyx"]),
         # the Hearts heuristic for search playouts, on the Hearts deal kernel
         Extension("parlour.games.hearts._heuristic", ["src/parlour/games/hearts/_heuristic.pyx"]),
+        # the Spades heuristic for rollouts: its counted tricks with the Python float operations
+        Extension("parlour.games.spades._heuristic", ["src/parlour/games/spades/_heuristic.pyx"],
+                  extra_compile_args=["-ffp-contract=off"]),
         Extension("parlour.games.skat._kernel", ["src/parlour/games/skat/_kernel.pyx"]),
         # the ISMCTS loop must compute UCB with the Python loop's very operations: no fused
         # multiply-add

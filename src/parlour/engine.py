@@ -29,6 +29,7 @@ KERNELS = (
     "parlour.games.hearts._heuristic",
     "parlour.games.territory._kernel",
     "parlour.agents.search._ismcts",
+    "parlour.games.spades._heuristic",
 )
 """Every compiled kernel, by module name."""
 

@@ -2,7 +2,8 @@
 
 Each path runs in its own process (``PARLOUR_PURE`` is read once per process). The matches
 include search bots with random playouts, which run in the Skat kernel on the compiled path,
-and ISMCTS on Hearts and Spades, whose iterations run in the compiled search loop there.
+and ISMCTS on Hearts and Spades, whose iterations run in the compiled search loop there, and
+PIMC and ISMCTS on Spades with heuristic rollouts, which run in the compiled heuristic.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ MATCHES = [
                             "random"], 16),
     # the default rollout (the heuristic): in C on the compiled path (`HeartsState.play_policy`)
     ("hearts:end_score=4", ["pimc:worlds=2", "random", "ismcts:iterations=16", "heuristic"], 17),
+    # the default rollout (the heuristic): in C through `SpadesState.play_policy`
+    ("spades:max_hands=1", ["pimc:worlds=2", "heuristic", "ismcts:iterations=20", "random"], 17),
 ]
 
 

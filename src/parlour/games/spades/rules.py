@@ -565,6 +565,14 @@ class SpadesState(TrickState["Spades"]):
             if self.blind[seat]:
                 assert self.bids[seat] == 0
 
+    def play_policy(self, policy: str, stop: int | None) -> bool:
+        """`State.play_policy`: ``"heuristic"`` (`bots.SpadesHeuristic`, every seat) in C until
+        hand `stop`, its Blind Nil choices, bids and cards made from each seat's view only
+        (`parlour.games.spades._heuristic`), for a quiet state whose class keeps the hooks the
+        kernels stand in for and whose game keeps the heuristic; else False."""
+        kernel = engine.kernel("parlour.games.spades._heuristic")
+        return kernel is not None and bool(kernel.play_policy(self, policy, stop))
+
 
 SpadesState.kernel_class = SpadesState
 SpadesState.kernel_hooks = (
