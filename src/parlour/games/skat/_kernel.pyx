@@ -52,6 +52,8 @@ SETTLE = 1
 FINISH = 2
 """Mode bit: enter the result and start the next deal undealt in C (the game keeps
 `deal_tiebreak` and `deal_cards`, the state class `finish_deal` and `start_deal`)."""
+DEALS = 4
+"""Mode bit of the step: the game keeps `Skat.deal_cards` (a deal to come is dealt in C)."""
 
 cdef enum:
     BIDDING = 0
@@ -872,7 +874,7 @@ def deal_cards(seed, int dealer, int players, cards):
 
 from cpython.object cimport PyObject, PyTypeObject, Py_TYPE
 from cpython.ref cimport Py_INCREF, Py_XDECREF
-from cpython.long cimport PyLong_AsLongLong, PyLong_FromLongLong
+from cpython.long cimport PyLong_FromLongLong
 from cpython.list cimport PyList_GET_ITEM, PyList_SET_ITEM, PyList_GET_SIZE, PyList_Append
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
@@ -917,8 +919,14 @@ cdef inline object get(obj, Py_ssize_t offset):
     return <object>raw(obj, offset)
 
 
-cdef inline long long get_int(obj, Py_ssize_t offset):
-    return PyLong_AsLongLong(<object>raw(obj, offset))
+cdef inline long long as_int(obj) except? -1:
+    """An int (a mask of up to 63 bits, a seat, a phase) in C: Cython's conversion, which
+    reads up to four digits directly (`PyLong_AsLongLong` goes through a byte array)."""
+    return <long long>obj
+
+
+cdef inline long long get_int(obj, Py_ssize_t offset) except? -1:
+    return as_int(<object>raw(obj, offset))
 
 
 cdef inline void put(obj, Py_ssize_t offset, object value):
@@ -965,7 +973,11 @@ cdef Py_ssize_t O_AUCTION, O_INFO, O_LEGAL, O_ASKER, O_BID, O_BIDDING, O_CONTRAC
 cdef Py_ssize_t O_DEAL, O_DEALT_SKAT, O_DECLARER, O_HANDS, O_LEADER, O_LISTENER, O_NEXT_SEAT
 cdef Py_ssize_t O_ORDER, O_PHASE, O_RESULTS, O_SEATS, O_SKAT, O_STAGE, O_TAKEN, O_TIEBREAKS
 cdef Py_ssize_t O_TOTALS, O_TRICK, O_TRICKS, O_UNDO, O_EVENTS, O_GAME, O_HISTORY, O_QUIET
-cdef Py_ssize_t O_KEY, O_ID
+cdef Py_ssize_t O_KEY, O_ID, O_COMING, O_DEAL_HANDS
+cdef dict DEALT = None
+"""`rules._DEALT`: the class an undealt state's twin class stands for."""
+cdef object derive_seed = None
+cdef object CARDS = None
 
 cdef bint STEP_BOUND = False
 cdef object PY_LEGAL_ACTIONS = None, PY_APPLY = None, PY_APPLY_WITHOUT_UNDO = None
@@ -999,20 +1011,21 @@ cdef object ZERO = 0, MINUS_ONE = -1
 
 
 def bind_step(state_class, py_legal_actions, py_apply, py_apply_without_undo, step_mode,
-              card_played, called, call_names):
+              card_played, called, call_names, dealt):
     """Called once by `rules`: `SkatState`, its Python `legal_actions`, `apply` and
-    `apply_without_undo`, `_step_mode`, and the interned events it keeps."""
+    `apply_without_undo`, `_step_mode`, the interned events it keeps, and `_DEALT`."""
     global O_AUCTION, O_INFO, O_LEGAL, O_ASKER, O_BID, O_BIDDING, O_CONTRACT, O_CURRENT
     global O_DEAL, O_DEALT_SKAT, O_DECLARER, O_HANDS, O_LEADER, O_LISTENER, O_NEXT_SEAT
     global O_ORDER, O_PHASE, O_RESULTS, O_SEATS, O_SKAT, O_STAGE, O_TAKEN, O_TIEBREAKS
     global O_TOTALS, O_TRICK, O_TRICKS, O_UNDO, O_EVENTS, O_GAME, O_HISTORY, O_QUIET
     global O_KEY, O_ID, STEP_BOUND, PY_LEGAL_ACTIONS, PY_APPLY, PY_APPLY_WITHOUT_UNDO
     global STEP_MODE, SKAT_ACTION_TYPE, CALLED_CACHE, CALLED_TYPE, CALL_NAMES, LAST_STATE_TYPE
-    global LAST_GAME_TYPE, LAST_GAME_MODE
+    global LAST_GAME_TYPE, LAST_GAME_MODE, O_COMING, O_DEAL_HANDS, DEALT, derive_seed, CARDS
     global PLAY_TYPE, BID_TYPE, HOLD_TYPE, PASS_TYPE, PICKUP_TYPE, BURY_TYPE, DECLARE_TYPE
     global ANSWERS_T, FOREHAND_ALONE_T, SKAT_DECISIONS_T, AFTER_PICKUP_T, BID18, TRICK_WON
     global BIDDING_WON, SKAT_PICKED_UP, SKAT_SEEN, BURIED, DECLARED, HAND_SHOWN
-    from parlour.cards import CARD
+    from parlour.cards import CARD, CARDS_32
+    from parlour.core import derive_seed as derive
     from parlour.core.game import slot_builder
     from parlour.games.skat import actions, events
     cdef type cls = state_class
@@ -1031,7 +1044,9 @@ def bind_step(state_class, py_legal_actions, py_apply, py_apply_without_undo, st
     O_TRICK, O_TRICKS = slot_offset(cls, "trick"), slot_offset(cls, "tricks")
     O_UNDO, O_EVENTS = slot_offset(cls, "_undo_stack"), slot_offset(cls, "events")
     O_GAME, O_HISTORY = slot_offset(cls, "game"), slot_offset(cls, "history")
-    O_QUIET = slot_offset(cls, "quiet")
+    O_QUIET, O_COMING = slot_offset(cls, "quiet"), slot_offset(cls, "_coming")
+    O_DEAL_HANDS = slot_offset(DealToCome, "hands")
+    DEALT, derive_seed, CARDS = dealt, derive, CARDS_32
     O_KEY, O_ID = slot_offset(actions.SkatAction, "key"), slot_offset(actions.SkatAction, "_id")
     PY_LEGAL_ACTIONS, PY_APPLY = py_legal_actions, py_apply
     PY_APPLY_WITHOUT_UNDO, STEP_MODE = py_apply_without_undo, step_mode
@@ -1099,13 +1114,13 @@ cdef int game_mode(game) except -2:
 
 cdef inline uint64_t playable(state, int p):
     """`SkatState._playable` of seat `p` (dealt)."""
-    cdef uint64_t hand = <uint64_t>PyLong_AsLongLong(
+    cdef uint64_t hand = <uint64_t>as_int(
         <object>PyList_GET_ITEM(get(state, O_HANDS), p))
     cdef uint64_t follow
     trick = get(state, O_TRICK)
     if PyTuple_GET_SIZE(trick):
         follow = hand & FOLLOW_C[get_int(state, O_ORDER)][
-            PyLong_AsLongLong(<object>PyTuple_GET_ITEM(trick, 0))]
+            as_int(<object>PyTuple_GET_ITEM(trick, 0))]
         if follow:
             return follow
     return hand
@@ -1170,7 +1185,7 @@ def legal_actions(state):
     if phase == BURY_PHASE:
         if raw(state, O_HANDS) == NULL:
             return PY_LEGAL_ACTIONS(state)
-        return bury_choices(<uint64_t>PyLong_AsLongLong(
+        return bury_choices(<uint64_t>as_int(
             <object>PyList_GET_ITEM(get(state, O_HANDS), get_int(state, O_DECLARER))))
     if phase == DECLARE_PHASE:
         return AFTER_PICKUP_T
@@ -1216,7 +1231,7 @@ cdef int legal_other(state, action, kind, long long phase) except -1:
         if kind is not BURY_TYPE:
             return 0
         key = get_int(action, O_KEY)
-        return key & PyLong_AsLongLong(<object>PyList_GET_ITEM(
+        return key & as_int(<object>PyList_GET_ITEM(
             get(state, O_HANDS), get_int(state, O_DECLARER))) == key
     if phase == DECLARE_PHASE and kind is DECLARE_TYPE:
         c = contract_index(get(action, O_KEY))
@@ -1232,7 +1247,7 @@ cdef inline bint interned(action):
     key = raw(action, O_ID)
     if key == NULL or type(<object>key) is not int:
         return False
-    cdef long long i = PyLong_AsLongLong(<object>key)
+    cdef long long i = as_int(<object>key)
     return 0 <= i < NUM_IDS and <PyObject *>BY_ID[i] == <PyObject *>action
 
 
@@ -1243,7 +1258,7 @@ def apply(state, action):
     cdef long long phase = get_int(state, O_PHASE), p
     cdef bint undealt = raw(state, O_HANDS) == NULL
     if undealt and (phase == PLAY_PHASE or phase == BURY_PHASE):  # the check reads a hand
-        state._take_cards()
+        take_cards(state)
         undealt = False
     kind = type(action)
     if kind is PLAY_TYPE:
@@ -1252,10 +1267,10 @@ def apply(state, action):
     elif phase == OVER or not legal_other(state, action, kind, phase):
         return PY_APPLY(state, action)
     if undealt:  # the undo record's snapshot deals it
-        state._take_cards()
+        take_cards(state)
     history = get(state, O_HISTORY)
-    PyList_Append(get(state, O_UNDO), (snapshot(state), PyList_GET_SIZE(history),
-                                       PyList_GET_SIZE(get(state, O_EVENTS))))
+    PyList_Append(get(state, O_UNDO), undo_record(state, kind, PyList_GET_SIZE(history),
+                                                  PyList_GET_SIZE(get(state, O_EVENTS))))
     p = get_int(state, O_CURRENT)
     PyList_Append(history, (<list>MOVES[p])[get_int(action, O_ID)])
     make(state, action, kind, p)
@@ -1276,6 +1291,65 @@ def apply_without_undo(state, action):
     cdef long long p = get_int(state, O_CURRENT)
     PyList_Append(get(state, O_HISTORY), (<list>MOVES[p])[get_int(action, O_ID)])
     make(state, action, kind, p)
+
+
+cdef object undo_record(state, kind, Py_ssize_t moves, Py_ssize_t events):
+    """The undo record of the move about to be made: for a card that does not end the deal,
+    only the fields it changes (`undo_play` restores them: ``State.undo``'s short records);
+    else `SkatState._snapshot`."""
+    cdef Py_ssize_t played
+    cdef int c
+    if kind is PLAY_TYPE:
+        trick = get(state, O_TRICK)
+        current = get(state, O_CURRENT)
+        hand = <object>PyList_GET_ITEM(get(state, O_HANDS), as_int(current))
+        if PyTuple_GET_SIZE(trick) < 2:
+            return ((current, hand, trick), moves, events, undo_play)
+        tricks = get(state, O_TRICKS)
+        c = contract_index(get(state, O_CONTRACT))
+        if PyTuple_GET_SIZE(tricks) < TRICKS - 1 and c >= 0 and not C_NULL[c]:
+            return ((current, hand, trick, get(state, O_LEADER), get(state, O_TAKEN), tricks),
+                    moves, events, undo_play)
+    return (snapshot(state), moves, events)
+
+
+def undo_play(state, tuple fields):
+    """Take back a card that did not end the deal (`undo_record`): the player's hand, the
+    trick, the player to move, and at a trick's end the leader, cards taken and tricks."""
+    current = <object>PyTuple_GET_ITEM(fields, 0)
+    hands = list(get(state, O_HANDS))
+    hands[as_int(current)] = <object>PyTuple_GET_ITEM(fields, 1)
+    put(state, O_HANDS, hands)
+    put(state, O_TRICK, <object>PyTuple_GET_ITEM(fields, 2))
+    put(state, O_CURRENT, current)
+    if PyTuple_GET_SIZE(fields) > 3:
+        put(state, O_LEADER, <object>PyTuple_GET_ITEM(fields, 3))
+        put(state, O_TAKEN, <object>PyTuple_GET_ITEM(fields, 4))
+        put(state, O_TRICKS, <object>PyTuple_GET_ITEM(fields, 5))
+    put(state, O_LEGAL, MINUS_ONE)
+
+
+cdef take_cards(state):
+    """`SkatState._take_cards`: deal the deal to come (`_DealToCome`, dealt as it deals
+    itself on first read: `Skat.deal_cards` here in C, or the game's own)."""
+    coming = get(state, O_COMING)
+    if raw(coming, O_DEAL_HANDS) == NULL:
+        game = coming._game
+        if game_mode(game) & DEALS:
+            hands, skat = deal_cards(derive_seed(coming._seed, "deal", coming._number),
+                                     coming.dealer, len(get(state, O_TOTALS)), CARDS)
+        else:
+            hands, skat = game.deal_cards(coming._seed, coming._number, coming.dealer)
+        PyObject_GenericSetAttr(coming, "hands", tuple(hands))
+        PyObject_GenericSetAttr(coming, "skat", skat)
+    skat = coming.skat
+    state.__class__ = DEALT[type(state)]
+    put(state, O_COMING, None)
+    put(state, O_HANDS, list(coming.hands))
+    put(state, O_SKAT, skat)
+    put(state, O_DEALT_SKAT, skat)
+    put(state, O_INFO, (get(state, O_DEAL), state.dealer, get(state, O_SEATS),
+                        get(state, O_NEXT_SEAT), skat))
 
 
 cdef make(state, action, kind, long long p):
@@ -1304,7 +1378,7 @@ cdef inline void set_hand(state, long long p, long long hand):
 
 
 cdef inline long long hand_of(state, long long p):
-    return PyLong_AsLongLong(<object>PyList_GET_ITEM(get(state, O_HANDS), p))
+    return as_int(<object>PyList_GET_ITEM(get(state, O_HANDS), p))
 
 
 cdef play_card(state, long long p, long long card, bint quiet):
@@ -1318,8 +1392,8 @@ cdef play_card(state, long long p, long long card, bint quiet):
         put(state, O_TRICK, trick + (card,))
         put(state, O_CURRENT, <object>PyTuple_GET_ITEM(get(state, O_NEXT_SEAT), p))
         return
-    trick_done(state, PyLong_AsLongLong(<object>PyTuple_GET_ITEM(trick, 0)),
-               PyLong_AsLongLong(<object>PyTuple_GET_ITEM(trick, 1)), card, p, quiet)
+    trick_done(state, as_int(<object>PyTuple_GET_ITEM(trick, 0)),
+               as_int(<object>PyTuple_GET_ITEM(trick, 1)), card, p, quiet)
 
 
 cdef trick_done(state, int a, int b, int c, long long last, bint quiet):
@@ -1331,7 +1405,7 @@ cdef trick_done(state, int a, int b, int c, long long last, bint quiet):
     cdef int best = power[a]
     next_seat = get(state, O_NEXT_SEAT)
     if eligible >> b & 1 and power[b] > best:
-        winner, best = PyLong_AsLongLong(<object>PyTuple_GET_ITEM(next_seat, leader)), power[b]
+        winner, best = as_int(<object>PyTuple_GET_ITEM(next_seat, leader)), power[b]
     if eligible >> c & 1 and power[c] > best:
         winner = last
     taken = list(get(state, O_TAKEN))
@@ -1381,7 +1455,7 @@ cdef finish(state, bint quiet):
             p = next_seat[p]
     result = settle_result(game, get_int(state, O_DEAL), c, get(state, O_CONTRACT), d,
                            get_int(state, O_BID), n, won_tricks, len(tricks) - won_tricks,
-                           card_points(<uint64_t>PyLong_AsLongLong(get(state, O_TAKEN)[d])
+                           card_points(<uint64_t>as_int(get(state, O_TAKEN)[d])
                                        | skat), cards | skat, skat)
     if quiet and mode & FINISH:
         seats = get(state, O_SEATS)
@@ -1505,4 +1579,4 @@ cdef class IsOver:
         cdef PyObject *phase = raw(state, O_PHASE)
         if not STEP_BOUND or phase == NULL or type(<object>phase) is not int:
             return self.python.__get__(state, kind)
-        return PyLong_AsLongLong(<object>phase) == OVER
+        return as_int(<object>phase) == OVER

@@ -226,13 +226,23 @@ def _fields(state: SkatState, full: bool) -> dict[str, Any]:
         except AttributeError:
             value = _ABSENT
         if name in _LOGS:
-            value = (len(value), [(entry.player, _deal_key(entry.action))
-                                  if name == "history" else entry
+            value = (len(value), [_log_key(name, entry)
                                   for entry in (value if full else value[-_TAILS[name]:])])
         elif name == "_coming":
             value = _deal_key(value)
         out[name] = value
     return out
+
+
+def _log_key(name: str, entry: Any) -> Any:
+    """A history entry with any deal to come by its key; an undo record by the history and
+    events it goes back to (the compiled step keeps short ones for cards, `undo_play`, where
+    the rules keep snapshots: `undo` is compared by its effect), an event as itself."""
+    if name == "history":
+        return entry.player, _deal_key(entry.action)
+    if name == "_undo_stack":
+        return entry[1], entry[2]
+    return entry
 
 
 def _is_set(obj: Any, kind: type, name: str) -> bool:

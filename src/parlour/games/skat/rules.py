@@ -1046,7 +1046,7 @@ def bind_step(kernel: Any) -> None:
     global _STEP_KERNEL
     _STEP_KERNEL = kernel
     kernel.bind_step(SkatState, *PYTHON_STEP.values(), _step_mode, _CARD_PLAYED, _CALLED,
-                     _CALL_NAMES)
+                     _CALL_NAMES, _DEALT)
 
 
 PYTHON_STEP: dict[str, Callable[..., Any]] = {
@@ -1068,12 +1068,13 @@ def _step_mode(state_class: type[SkatState] | None, game_class: type[Skat] | Non
     """For the compiled step: -1 if `state_class` overrides a method it stands in for (its
     moves go to the Python methods), else 0; for `game_class`, what the step settles in C
     (`SETTLE` while the game keeps `score_deal`, and `FINISH` while it also keeps
-    `deal_tiebreak` and `deal_cards`, as `kernel_mode`)."""
+    `deal_tiebreak` and `deal_cards`, as `kernel_mode`; `DEALS` while it keeps `deal_cards`)."""
     if state_class is not None:
         return -1 if any(getattr(state_class, name) is not getattr(SkatState, name)
                          for name in _STEP_STANDS_IN) else 0
     assert game_class is not None
-    return kernel_mode(SkatState, game_class, _STEP_KERNEL)
+    deals = _STEP_KERNEL.DEALS if game_class.deal_cards is Skat.deal_cards else 0
+    return kernel_mode(SkatState, game_class, _STEP_KERNEL) | deals
 
 
 def _reason(state: SkatState, action: SkatAction) -> str:
