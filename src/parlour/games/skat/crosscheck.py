@@ -17,8 +17,9 @@ move, illegal actions refused alike, undo; `benchmarks/skat_step_crosscheck.py` 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from random import Random
 from typing import Any, ClassVar
 
@@ -202,6 +203,7 @@ class StepCheck:
     undone: int = 0
     quiet: int = 0
     """Deals played quiet (the others with events)."""
+    last_seed: int = -1
     trusted: int = 0
     """Moves made by `apply_without_undo`."""
 
@@ -210,6 +212,8 @@ _ABSENT = object()
 
 
 _SLOTS = [(name, kind.__dict__[name]) for kind in (SkatState, State) for name in kind.__slots__]
+_NAMES = [name for name, _ in _SLOTS]
+_READ_ALL = attrgetter(*_NAMES)
 _LOGS = ("history", "events", "_undo_stack")
 _TAILS = {"history": 3, "events": 12, "_undo_stack": 2}
 """How many of the last entries a move may have changed (after `full` checks, all)."""
@@ -220,11 +224,12 @@ def _fields(state: SkatState, full: bool) -> dict[str, Any]:
     as absent, without dealing them), deals to come by what they are made of; of the
     history, events and undo records their lengths and last entries, or all if `full`."""
     out: dict[str, Any] = {"class": type(state)}
-    for name, slot in _SLOTS:
-        try:
-            value = slot.__get__(state, SkatState)
-        except AttributeError:
-            value = _ABSENT
+    values: Iterable[tuple[str, Any]]
+    if not state._undealt:  # every slot set: read them at once
+        values = zip(_NAMES, _READ_ALL(state), strict=True)
+    else:
+        values = ((name, _read(slot, state)) for name, slot in _SLOTS)
+    for name, value in values:
         if name in _LOGS:
             value = (len(value), [_log_key(name, entry)
                                   for entry in (value if full else value[-_TAILS[name]:])])
@@ -232,6 +237,13 @@ def _fields(state: SkatState, full: bool) -> dict[str, Any]:
             value = _deal_key(value)
         out[name] = value
     return out
+
+
+def _read(slot: Any, state: SkatState) -> Any:
+    try:
+        return slot.__get__(state, SkatState)
+    except AttributeError:
+        return _ABSENT
 
 
 def _log_key(name: str, entry: Any) -> Any:
@@ -316,6 +328,7 @@ def step_crosscheck(game: Skat, deals: int, events: bool | None = None, step: An
                 _same(a, b, where, ("undo of", action))
         done.deals += len(a.results)
         done.quiet += len(a.results) if a.quiet else 0
+        done.last_seed = seed
     return done
 
 
