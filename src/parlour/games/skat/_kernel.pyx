@@ -16,7 +16,7 @@ goes back to Python (`on_all_passed`). `tests/games/skat/test_kernel.py` and
 from libc.stdint cimport uint64_t
 from cpython.object cimport PyObject_GenericSetAttr
 
-from parlour.cards._twister cimport Twister, mt_seed, mt_shuffle
+from parlour.cards._twister cimport Twister, mt_next, mt_seed, mt_shuffle
 
 import dataclasses
 
@@ -53,6 +53,8 @@ SETTLE = 1
 FINISH = 2
 """Mode bit: enter the result and start the next deal undealt in C (the game keeps
 `deal_tiebreak` and `deal_cards`, the state class `finish_deal` and `start_deal`)."""
+DEALS = 4
+"""Mode bit of the step: the game keeps `Skat.deal_cards` (a deal to come is dealt in C)."""
 
 cdef enum:
     BIDDING = 0
@@ -106,9 +108,9 @@ cdef object CONTRACT_BY_ID = {id(contract): i for i, contract in enumerate(CONTR
 """The interned contracts' indexes by identity (cheaper than hashing a `Contract`)."""
 cdef object BID_INDEX = {value: i for i, value in enumerate(BID_VALUES)}
 BID_INDEX[0] = -1
-cdef object MOVES = [[Move(seat, action) for action in BY_ID] for seat in range(4)]
+cdef list MOVES = [[Move(seat, action) for action in BY_ID] for seat in range(4)]
 """Every history entry, by seat and action id, built once (history entries are values)."""
-cdef object CALLS = [[(seat, action) for action in BY_ID] for seat in range(4)]
+cdef list CALLS = [[(seat, action) for action in BY_ID] for seat in range(4)]
 """Every entry of `SkatState.bidding`, by seat and action id."""
 
 cdef bint IS_CALL[1024]
@@ -222,6 +224,105 @@ cdef object make_result(tuple values):
     for i in range(14):
         PyObject_GenericSetAttr(result, RESULT_FIELDS[i], values[i])
     return result
+
+
+cdef object settle_result(game, int deal, int c, contract_object, int p, int bid, int n,
+                          int won_tricks, int lost_tricks, int points, uint64_t cards,
+                          uint64_t skat):
+    """`Skat.score_deal` of a deal settled under contract index `c` by declarer `p`:
+    `scoring.settle` and `deal_points`. `cards` are the declarer's ten and the skat."""
+    cdef int value, base, tops = 0, multiplier, seat
+    cdef bint won, schneider = False, schwarz = False, overbid = False
+    if C_NULL[c]:
+        value = C_BASE[c]
+        won = won_tricks == 0
+        if value < bid:
+            won, overbid = False, True
+            value = (bid + value - 1) // value * value
+    else:
+        base = C_BASE[c]
+        tops = matadors(cards, C_ORDER[c])
+        schneider = points >= 90 or points <= 30
+        schwarz = won_tricks == 0 or lost_tricks == 0
+        multiplier = (abs(tops) + 1 + C_HAND[c] + (schneider or C_SCHNEIDER[c])
+                      + C_SCHNEIDER[c] + (schwarz or C_SCHWARZ[c]) + C_SCHWARZ[c]
+                      + C_OUVERT[c])
+        value = multiplier * base
+        won = (points >= 61 and (points >= 90 or not C_SCHNEIDER[c])
+               and (lost_tricks == 0 or not C_SCHWARZ[c]))
+        if value < bid:
+            won, overbid = False, True
+            value = (bid + base - 1) // base * base
+    scores = [0] * n
+    if game.scoring == "seeger-fabian":
+        if won:
+            scores[p] = value + SEEGER_FABIAN_BONUS
+        else:
+            scores[p] = -2 * value - SEEGER_FABIAN_BONUS
+            for seat in range(n):
+                if seat != p:
+                    scores[seat] = DEFENDER_BONUS[n]
+    else:
+        scores[p] = value if won else -2 * value
+    return make_result((deal, tuple(scores), p, contract_object, bid, won, value, tops, points,
+                        schneider, schwarz, overbid, CardSet(skat), ""))
+
+
+cdef enter_result(state, result, int n, bint null, int declarer, int *seats):
+    """`SkatState.finish_deal` with `Skat.deal_tiebreak`: enter the result."""
+    cdef int p
+    cdef double margin = 0.0
+    points = result.points
+    totals = state.totals
+    state.totals = tuple([totals[p] + points[p] for p in range(n)])
+    tiebreaks = state.tiebreaks
+    if not null:
+        margin = TIEBREAK * (result.card_points - 60) / 60
+        state.tiebreaks = tuple([
+            tiebreaks[p] + (margin if p == declarer else -margin
+                            if p == seats[0] or p == seats[1] or p == seats[2] else 0.0)
+            for p in range(n)])
+    else:
+        state.tiebreaks = tuple([tiebreaks[p] + 0.0 for p in range(n)])
+    state.results = state.results + (result,)
+
+
+cdef start_next(state, game, int n):
+    """`SkatState.finish_deal`: start the next deal, undealt (`rules._DealToCome`)."""
+    cdef int dealer, fh, mh, rh, deal = state.deal + 1
+    state.deal = deal
+    dealer = (state.dealer + 1) % n
+    coming = deal_to_come(dealer, game, state.seed, deal)
+    state.history.append(tuple.__new__(Move, (CHANCE, coming)))
+    fh, mh, rh = (dealer + 1) % n, (dealer + 2) % n, (dealer + 3) % n
+    state.dealer = dealer
+    state.seats = (fh, mh, rh)
+    following = list(range(n))
+    following[fh], following[mh], following[rh] = mh, rh, fh
+    if n == 4:
+        following[dealer] = fh
+    state.next_seat = tuple(following)
+    if state._coming is None:  # else undealt already
+        del state.hands, state.skat, state.dealt_skat, state._info
+        kind = type(state)
+        twin = UNDEALT.get(kind)
+        state.__class__ = undealt_class(kind) if twin is None else twin
+    state._coming = coming
+    state._legal = -1
+    state.phase = BIDDING
+    state.bid = 0
+    state.asker = state.current = mh
+    state.listener = fh
+    state.stage = 0
+    state.bidding = ()
+    state.declarer = -1
+    state.contract = None
+    state.order = NULL_ORDER
+    state.leader = fh
+    state.trick = ()
+    state.tricks = ()
+    state.taken = (0,) * n
+    state._auction = (0, mh, fh, 0, (), -1, None, NULL_ORDER)
 
 
 cdef class TrickPlay:
@@ -566,99 +667,18 @@ cdef class TrickPlay:
 
     cdef result(self, state, game):
         """`Skat.score_deal`: `scoring.settle` and `deal_points` of the deal just played."""
-        cdef int c = self.contract, p = self.declarer, bid = self.bid, n = self.players
-        cdef int value, base, tops = 0, multiplier, seat
-        cdef int won_tricks = self.declarer_tricks, lost_tricks = self.ntricks - won_tricks
-        cdef int points = card_points(self.taken[p] | self.skat)
-        cdef bint won, schneider = False, schwarz = False, overbid = False
-        if C_NULL[c]:
-            value = C_BASE[c]
-            won = won_tricks == 0
-            if value < bid:
-                won, overbid = False, True
-                value = (bid + value - 1) // value * value
-        else:
-            base = C_BASE[c]
-            tops = matadors(self.declarer_cards | self.skat, self.order)
-            schneider = points >= 90 or points <= 30
-            schwarz = won_tricks == 0 or lost_tricks == 0
-            multiplier = (abs(tops) + 1 + C_HAND[c] + (schneider or C_SCHNEIDER[c])
-                          + C_SCHNEIDER[c] + (schwarz or C_SCHWARZ[c]) + C_SCHWARZ[c]
-                          + C_OUVERT[c])
-            value = multiplier * base
-            won = (points >= 61 and (points >= 90 or not C_SCHNEIDER[c])
-                   and (lost_tricks == 0 or not C_SCHWARZ[c]))
-            if value < bid:
-                won, overbid = False, True
-                value = (bid + base - 1) // base * base
-        scores = [0] * n
-        if game.scoring == "seeger-fabian":
-            if won:
-                scores[p] = value + SEEGER_FABIAN_BONUS
-            else:
-                scores[p] = -2 * value - SEEGER_FABIAN_BONUS
-                for seat in range(n):
-                    if seat != p:
-                        scores[seat] = DEFENDER_BONUS[n]
-        else:
-            scores[p] = value if won else -2 * value
-        return make_result((state.deal, tuple(scores), p, self.contract_object, bid, won, value,
-                            tops, points, schneider, schwarz, overbid, CardSet(self.skat), ""))
+        cdef int p = self.declarer
+        return settle_result(game, state.deal, self.contract, self.contract_object, p,
+                             self.bid, self.players, self.declarer_tricks,
+                             self.ntricks - self.declarer_tricks,
+                             card_points(self.taken[p] | self.skat),
+                             self.declarer_cards | self.skat, self.skat)
 
     cdef enter(self, state, result):
-        """`SkatState.finish_deal` with `Skat.deal_tiebreak`: enter the result."""
-        cdef int n = self.players, p
-        cdef double margin = 0.0
-        points = result.points
-        totals = state.totals
-        state.totals = tuple([totals[p] + points[p] for p in range(n)])
-        tiebreaks = state.tiebreaks
-        if not self.null:
-            margin = TIEBREAK * (result.card_points - 60) / 60
-            state.tiebreaks = tuple([
-                tiebreaks[p] + (margin if p == self.declarer else -margin
-                                if p == self.seats[0] or p == self.seats[1]
-                                or p == self.seats[2] else 0.0) for p in range(n)])
-        else:
-            state.tiebreaks = tuple([tiebreaks[p] + 0.0 for p in range(n)])
-        state.results = state.results + (result,)
+        enter_result(state, result, self.players, self.null, self.declarer, self.seats)
 
     cdef start_next(self, state, game):
-        """`SkatState.finish_deal`: start the next deal, undealt (`rules._DealToCome`)."""
-        cdef int n = self.players, dealer, fh, mh, rh, deal = state.deal + 1
-        state.deal = deal
-        dealer = (state.dealer + 1) % n
-        coming = deal_to_come(dealer, game, state.seed, deal)
-        state.history.append(tuple.__new__(Move, (CHANCE, coming)))
-        fh, mh, rh = (dealer + 1) % n, (dealer + 2) % n, (dealer + 3) % n
-        state.dealer = dealer
-        state.seats = (fh, mh, rh)
-        following = list(range(n))
-        following[fh], following[mh], following[rh] = mh, rh, fh
-        if n == 4:
-            following[dealer] = fh
-        state.next_seat = tuple(following)
-        if state._coming is None:  # else undealt already
-            del state.hands, state.skat, state.dealt_skat, state._info
-            kind = type(state)
-            twin = UNDEALT.get(kind)
-            state.__class__ = undealt_class(kind) if twin is None else twin
-        state._coming = coming
-        state._legal = -1
-        state.phase = BIDDING
-        state.bid = 0
-        state.asker = state.current = mh
-        state.listener = fh
-        state.stage = 0
-        state.bidding = ()
-        state.declarer = -1
-        state.contract = None
-        state.order = NULL_ORDER
-        state.leader = fh
-        state.trick = ()
-        state.tricks = ()
-        state.taken = (0,) * n
-        state._auction = (0, mh, fh, 0, (), -1, None, NULL_ORDER)
+        start_next(state, game, self.players)
 
 
 cdef TrickPlay _scratch = TrickPlay()
@@ -690,15 +710,767 @@ def play_deal(state, random, int mode):
 cdef Twister _twister
 
 
+cdef void shuffle_values(unsigned long long *values, int n, unsigned long long seed) noexcept:
+    """`values[:n]` shuffled in place as ``random.Random(seed).shuffle`` would."""
+    mt_seed(&_twister, seed)
+    mt_shuffle(&_twister, <uint64_t *>values, n)
+
+
 def shuffled(seed, items):
     """`items` (a list, at most 64 ints) shuffled as ``random.Random(seed).shuffle`` would,
     for a seed in [0, 2**64)."""
-    cdef uint64_t values[64]
+    cdef unsigned long long values[64]
     cdef int n = len(items), i
     if n > 64:
         raise ValueError(f"shuffled takes at most 64 items, got {n}")
     for i in range(n):
         values[i] = items[i]
-    mt_seed(&_twister, seed)
-    mt_shuffle(&_twister, values, n)
+    shuffle_values(values, n, seed)
     return [values[i] for i in range(n)]
+
+
+def words(seed, int n):
+    """The first `n` outputs of ``random.Random(seed).getrandbits(32)`` (for tests)."""
+    cdef Twister twister
+    mt_seed(&twister, seed)
+    return [mt_next(&twister) for _ in range(n)]
+
+
+def deal_cards(seed, int dealer, int players, cards):
+    """`Skat.deal_cards` of a deal seed (``derive_seed(seed, "deal", deal)``): the 32 `cards`
+    (`CARDS_32`) as single-bit masks shuffled as `shuffled` does, ten to each of the three
+    seats after `dealer`, the last two the skat: (hands by seat, skat)."""
+    cdef unsigned long long values[32]
+    cdef unsigned long long hand
+    cdef int i, position
+    if len(cards) != 32:
+        raise ValueError(f"deal_cards takes the 32 cards, got {len(cards)}")
+    for i in range(32):
+        values[i] = (<unsigned long long>1) << <int>cards[i]
+    shuffle_values(values, 32, seed)
+    hands = [0] * players
+    for position in range(3):
+        hand = 0
+        for i in range(10 * position, 10 * position + 10):
+            hand |= values[i]
+        hands[(dealer + 1 + position) % players] = hand
+    return hands, values[30] | values[31]
+
+
+# --- the Match path: `legal_actions`, `apply` and `apply_without_undo` of `SkatState` --------
+# The same moves as the Python methods, on the Python state itself: its `__slots__` are read
+# and written through their member offsets (found once from the class's member descriptors),
+# so the state stays the rules' `SkatState`, with the same fields, history entries, undo
+# records and events. Whatever is not an ordinary legal move of a state whose class fits
+# (an illegal action, which the rules refuse with their reason; the third pass, which the
+# game's `on_all_passed` decides; an undealt state's quiet moves; a class overriding a method
+# this stands in for) goes to the Python method, `rules` binds them (`bind_step`).
+
+from cpython.object cimport PyObject, PyTypeObject, Py_TYPE
+from cpython.ref cimport Py_INCREF, Py_XDECREF
+from cpython.long cimport PyLong_FromLongLong
+from cpython.list cimport PyList_GET_ITEM, PyList_SET_ITEM, PyList_GET_SIZE, PyList_Append
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_ITEM, PyTuple_GET_SIZE
+
+from types import MemberDescriptorType
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDef:
+        const char *name
+        int type
+        Py_ssize_t offset
+        int flags
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef *d_member
+    object PyType_GenericAlloc(type, Py_ssize_t)
+
+cdef enum:
+    T_OBJECT_EX = 16   # a slot's member type
+    MEMBER_READONLY = 1
+    FALLBACK = 1       # what a step returns when the Python method must make the move
+
+
+cdef Py_ssize_t slot_offset(type cls, str name) except -1:
+    """The offset of slot `name` in instances of `cls` (an object member, writable)."""
+    for klass in cls.__mro__:
+        descr = klass.__dict__.get(name)
+        if descr is not None:
+            break
+    if type(descr) is not MemberDescriptorType:
+        raise TypeError(f"{cls.__name__}.{name} is not a slot")
+    cdef PyMemberDef *member = (<PyMemberDescrObject *><PyObject *>descr).d_member
+    if member.type != T_OBJECT_EX or member.flags & MEMBER_READONLY:
+        raise TypeError(f"{cls.__name__}.{name} is not a writable object slot")
+    return member.offset
+
+
+cdef inline PyObject *raw(obj, Py_ssize_t offset):
+    """Slot at `offset` of `obj`: a borrowed reference, NULL when unset."""
+    return (<PyObject **>((<char *><PyObject *>obj) + offset))[0]
+
+
+cdef inline object get(obj, Py_ssize_t offset):
+    return <object>raw(obj, offset)
+
+
+cdef inline long long as_int(obj) except? -1:
+    """An int (a mask of up to 63 bits, a seat, a phase) in C: Cython's conversion, which
+    reads up to four digits directly (`PyLong_AsLongLong` goes through a byte array)."""
+    return <long long>obj
+
+
+cdef inline long long get_int(obj, Py_ssize_t offset) except? -1:
+    return as_int(<object>raw(obj, offset))
+
+
+cdef inline void put(obj, Py_ssize_t offset, object value):
+    cdef PyObject **where = <PyObject **>((<char *><PyObject *>obj) + offset)
+    cdef PyObject *old = where[0]
+    Py_INCREF(value)
+    where[0] = <PyObject *>value
+    Py_XDECREF(old)
+
+
+cdef inline void put_int(obj, Py_ssize_t offset, long long value):
+    put(obj, offset, PyLong_FromLongLong(value))
+
+
+cdef class Layout:
+    """The slots of a frozen event class in its fields' order (`visible_to` last), to build
+    one as `core.game.slot_builder` does, from C."""
+
+    cdef type cls
+    cdef Py_ssize_t offsets[8]
+    cdef int n
+
+    def __init__(self, cls):
+        names = [f.name for f in dataclasses.fields(cls) if f.name != "visible_to"]
+        names.append("visible_to")
+        if hasattr(cls, "__post_init__") or len(names) > 8:
+            raise TypeError(f"{cls.__name__} cannot be built slot by slot")
+        self.cls = cls
+        self.n = len(names)
+        for i, name in enumerate(names):
+            self.offsets[i] = slot_offset(cls, name)
+
+    cdef object make(self, tuple values):
+        """The event of `values` (every field but `visible_to`, then it)."""
+        cdef int i
+        event = PyType_GenericAlloc(self.cls, 0)
+        for i in range(self.n):
+            put(event, self.offsets[i], <object>PyTuple_GET_ITEM(values, i))
+        return event
+
+
+# the state's slots
+cdef Py_ssize_t O_AUCTION, O_INFO, O_LEGAL, O_ASKER, O_BID, O_BIDDING, O_CONTRACT, O_CURRENT
+cdef Py_ssize_t O_DEAL, O_DEALT_SKAT, O_DECLARER, O_HANDS, O_LEADER, O_LISTENER, O_NEXT_SEAT
+cdef Py_ssize_t O_ORDER, O_PHASE, O_RESULTS, O_SEATS, O_SKAT, O_STAGE, O_TAKEN, O_TIEBREAKS
+cdef Py_ssize_t O_TOTALS, O_TRICK, O_TRICKS, O_UNDO, O_EVENTS, O_GAME, O_HISTORY, O_QUIET
+cdef Py_ssize_t O_KEY, O_ID, O_COMING, O_DEAL_HANDS
+cdef dict DEALT = None
+"""`rules._DEALT`: the class an undealt state's twin class stands for."""
+cdef object derive_seed = None
+cdef object CARDS = None
+
+cdef bint STEP_BOUND = False
+cdef object PY_LEGAL_ACTIONS = None, PY_APPLY = None, PY_APPLY_WITHOUT_UNDO = None
+cdef object STEP_MODE = None
+"""`rules._step_mode(state_class, game_class)`: -1 (the Python methods), else `SETTLE` and
+`FINISH` as in `rules.kernel_mode`."""
+cdef dict STATE_MODES = {}
+cdef dict GAME_MODES = {}
+cdef PyObject *LAST_STATE_TYPE = NULL
+cdef PyObject *LAST_GAME_TYPE = NULL
+cdef int LAST_GAME_MODE = -1
+
+cdef object PLAY_TYPE, BID_TYPE, HOLD_TYPE, PASS_TYPE, PICKUP_TYPE, BURY_TYPE, DECLARE_TYPE
+cdef PyObject *PLAY_OBJ[64]
+cdef PyObject *CARD_OBJ[64]
+cdef PyObject *CARD_PLAYED_C[4][64]
+cdef list KEEP = []
+"""What the borrowed references of the arrays above point to."""
+cdef object SKAT_ACTION_TYPE = None
+cdef Py_ssize_t NUM_IDS = len(BY_ID)
+cdef dict CALLED_CACHE = None
+cdef object CALLED_TYPE = None, CALL_NAMES = None
+cdef PyObject *BIDS_ABOVE_T[NBIDS + 1]
+cdef tuple ANSWERS_T = None, FOREHAND_ALONE_T = None, SKAT_DECISIONS_T = None
+cdef tuple AFTER_PICKUP_T = None
+cdef object BID18 = None
+cdef Layout TRICK_WON = None
+cdef object BIDDING_WON = None, SKAT_PICKED_UP = None, SKAT_SEEN = None, BURIED = None
+cdef object DECLARED = None, HAND_SHOWN = None
+cdef object ZERO = 0, MINUS_ONE = -1
+
+
+def bind_step(state_class, py_legal_actions, py_apply, py_apply_without_undo, step_mode,
+              card_played, called, call_names, dealt):
+    """Called once by `rules`: `SkatState`, its Python `legal_actions`, `apply` and
+    `apply_without_undo`, `_step_mode`, the interned events it keeps, and `_DEALT`."""
+    global O_AUCTION, O_INFO, O_LEGAL, O_ASKER, O_BID, O_BIDDING, O_CONTRACT, O_CURRENT
+    global O_DEAL, O_DEALT_SKAT, O_DECLARER, O_HANDS, O_LEADER, O_LISTENER, O_NEXT_SEAT
+    global O_ORDER, O_PHASE, O_RESULTS, O_SEATS, O_SKAT, O_STAGE, O_TAKEN, O_TIEBREAKS
+    global O_TOTALS, O_TRICK, O_TRICKS, O_UNDO, O_EVENTS, O_GAME, O_HISTORY, O_QUIET
+    global O_KEY, O_ID, STEP_BOUND, PY_LEGAL_ACTIONS, PY_APPLY, PY_APPLY_WITHOUT_UNDO
+    global STEP_MODE, SKAT_ACTION_TYPE, CALLED_CACHE, CALLED_TYPE, CALL_NAMES, LAST_STATE_TYPE
+    global LAST_GAME_TYPE, LAST_GAME_MODE, O_COMING, O_DEAL_HANDS, DEALT, derive_seed, CARDS
+    global PLAY_TYPE, BID_TYPE, HOLD_TYPE, PASS_TYPE, PICKUP_TYPE, BURY_TYPE, DECLARE_TYPE
+    global ANSWERS_T, FOREHAND_ALONE_T, SKAT_DECISIONS_T, AFTER_PICKUP_T, BID18, TRICK_WON
+    global BIDDING_WON, SKAT_PICKED_UP, SKAT_SEEN, BURIED, DECLARED, HAND_SHOWN
+    from parlour.cards import CARD, CARDS_32
+    from parlour.core import derive_seed as derive
+    from parlour.core.game import slot_builder
+    from parlour.games.skat import actions, events
+    cdef type cls = state_class
+    O_AUCTION, O_INFO = slot_offset(cls, "_auction"), slot_offset(cls, "_info")
+    O_LEGAL, O_ASKER = slot_offset(cls, "_legal"), slot_offset(cls, "asker")
+    O_BID, O_BIDDING = slot_offset(cls, "bid"), slot_offset(cls, "bidding")
+    O_CONTRACT, O_CURRENT = slot_offset(cls, "contract"), slot_offset(cls, "current")
+    O_DEAL, O_DEALT_SKAT = slot_offset(cls, "deal"), slot_offset(cls, "dealt_skat")
+    O_DECLARER, O_HANDS = slot_offset(cls, "declarer"), slot_offset(cls, "hands")
+    O_LEADER, O_LISTENER = slot_offset(cls, "leader"), slot_offset(cls, "listener")
+    O_NEXT_SEAT, O_ORDER = slot_offset(cls, "next_seat"), slot_offset(cls, "order")
+    O_PHASE, O_RESULTS = slot_offset(cls, "phase"), slot_offset(cls, "results")
+    O_SEATS, O_SKAT = slot_offset(cls, "seats"), slot_offset(cls, "skat")
+    O_STAGE, O_TAKEN = slot_offset(cls, "stage"), slot_offset(cls, "taken")
+    O_TIEBREAKS, O_TOTALS = slot_offset(cls, "tiebreaks"), slot_offset(cls, "totals")
+    O_TRICK, O_TRICKS = slot_offset(cls, "trick"), slot_offset(cls, "tricks")
+    O_UNDO, O_EVENTS = slot_offset(cls, "_undo_stack"), slot_offset(cls, "events")
+    O_GAME, O_HISTORY = slot_offset(cls, "game"), slot_offset(cls, "history")
+    O_QUIET, O_COMING = slot_offset(cls, "quiet"), slot_offset(cls, "_coming")
+    O_DEAL_HANDS = slot_offset(DealToCome, "hands")
+    DEALT, derive_seed, CARDS = dealt, derive, CARDS_32
+    O_KEY, O_ID = slot_offset(actions.SkatAction, "key"), slot_offset(actions.SkatAction, "_id")
+    PY_LEGAL_ACTIONS, PY_APPLY = py_legal_actions, py_apply
+    PY_APPLY_WITHOUT_UNDO, STEP_MODE = py_apply_without_undo, step_mode
+    STATE_MODES.clear()
+    GAME_MODES.clear()
+    LAST_STATE_TYPE = LAST_GAME_TYPE = NULL
+    LAST_GAME_MODE = -1
+    PLAY_TYPE, BID_TYPE, HOLD_TYPE = actions.Play, actions.Bid, actions.Hold
+    PASS_TYPE, PICKUP_TYPE, BURY_TYPE = actions.Pass, actions.Pickup, actions.Bury
+    DECLARE_TYPE = actions.Declare
+    KEEP.clear()
+    for card in range(64):
+        play, card_object = PLAY.get(card), CARD[card] if card in PLAY else None
+        KEEP.append((play, card_object))
+        PLAY_OBJ[card] = <PyObject *>play
+        CARD_OBJ[card] = <PyObject *>card_object
+    for seat in range(4):
+        for card, event in card_played[seat].items():
+            KEEP.append(event)
+            CARD_PLAYED_C[seat][card] = <PyObject *>event
+    SKAT_ACTION_TYPE = actions.SkatAction
+    CALLED_CACHE, CALLED_TYPE, CALL_NAMES = called, events.Called, call_names
+    KEEP.append(actions.BIDS_ABOVE)
+    BIDS_ABOVE_T[0] = <PyObject *>actions.BIDS_ABOVE[0]
+    for i in range(NBIDS):
+        BIDS_ABOVE_T[i + 1] = <PyObject *>actions.BIDS_ABOVE[BID_VALUES[i]]
+    ANSWERS_T, FOREHAND_ALONE_T = actions.ANSWERS, actions.FOREHAND_ALONE
+    SKAT_DECISIONS_T, AFTER_PICKUP_T = SKAT_DECISIONS, AFTER_PICKUP
+    BID18 = BID[BID_VALUES[0]]
+    TRICK_WON = Layout(events.TrickWon)
+    BIDDING_WON, SKAT_PICKED_UP = slot_builder(events.BiddingWon), slot_builder(events.SkatPickedUp)
+    SKAT_SEEN, BURIED = slot_builder(events.SkatSeen), slot_builder(events.Buried)
+    DECLARED, HAND_SHOWN = slot_builder(events.Declared), slot_builder(events.HandShown)
+    STEP_BOUND = True
+
+
+cdef inline bint fits(state) except -1:
+    """True if the step makes `state`'s moves (its class overrides nothing it stands in for)."""
+    global LAST_STATE_TYPE
+    cdef PyObject *kind = <PyObject *>Py_TYPE(state)
+    if kind == LAST_STATE_TYPE:
+        return True
+    if not STEP_BOUND:
+        return False
+    mode = STATE_MODES.get(<object>kind)
+    if mode is None:
+        mode = STATE_MODES[<object>kind] = STEP_MODE(<object>kind, None) >= 0
+    if mode:
+        LAST_STATE_TYPE = kind
+    return mode
+
+
+cdef int game_mode(game) except -2:
+    """`SETTLE` and `FINISH` as the game's class allows (see `rules.kernel_mode`)."""
+    global LAST_GAME_TYPE, LAST_GAME_MODE
+    cdef PyObject *kind = <PyObject *>Py_TYPE(game)
+    if kind == LAST_GAME_TYPE:
+        return LAST_GAME_MODE
+    mode = GAME_MODES.get(<object>kind)
+    if mode is None:
+        mode = GAME_MODES[<object>kind] = STEP_MODE(None, <object>kind)
+    LAST_GAME_TYPE, LAST_GAME_MODE = kind, mode
+    return mode
+
+
+cdef inline uint64_t playable(state, int p):
+    """`SkatState._playable` of seat `p` (dealt)."""
+    cdef uint64_t hand = <uint64_t>as_int(
+        <object>PyList_GET_ITEM(get(state, O_HANDS), p))
+    cdef uint64_t follow
+    trick = get(state, O_TRICK)
+    if PyTuple_GET_SIZE(trick):
+        follow = hand & FOLLOW_C[get_int(state, O_ORDER)][
+            as_int(<object>PyTuple_GET_ITEM(trick, 0))]
+        if follow:
+            return follow
+    return hand
+
+
+cdef inline uint64_t cached_legal(state) except? 0:
+    """The cached legal mask (`_legal`), computed and cached if not yet."""
+    cdef long long legal = get_int(state, O_LEGAL)
+    if legal < 0:
+        legal = <long long>playable(state, get_int(state, O_CURRENT))
+        put_int(state, O_LEGAL, legal)
+    return <uint64_t>legal
+
+
+cdef tuple plays(uint64_t mask):
+    """The interned `Play` actions of the cards in `mask`, lowest card first."""
+    cdef tuple out = PyTuple_New(__builtin_popcountll(mask))
+    cdef int i = 0, card
+    while mask:
+        card = __builtin_ctzll(mask)
+        Py_INCREF(<object>PLAY_OBJ[card])
+        PyTuple_SET_ITEM(out, i, <object>PLAY_OBJ[card])
+        i += 1
+        mask &= mask - 1
+    return out
+
+
+cdef tuple bury_choices(uint64_t hand):
+    """`actions.bury_choices`: every pair of `hand`'s cards, in `itertools.combinations` order."""
+    cdef int h = __builtin_popcountll(hand), a, b, i = 0
+    cdef tuple out = PyTuple_New(h * (h - 1) // 2)
+    cdef int cards[12]
+    for a in range(h):
+        cards[a] = __builtin_ctzll(hand)
+        hand &= hand - 1
+    for a in range(h):
+        for b in range(a + 1, h):
+            action = BY_ID[BURY_ID[cards[a]][cards[b]]]
+            Py_INCREF(action)
+            PyTuple_SET_ITEM(out, i, action)
+            i += 1
+    return out
+
+
+def legal_actions(state):
+    """`SkatState.legal_actions`."""
+    if not fits(state):
+        return PY_LEGAL_ACTIONS(state)
+    cdef long long phase = get_int(state, O_PHASE)
+    if phase == PLAY_PHASE:
+        if raw(state, O_HANDS) == NULL:
+            return PY_LEGAL_ACTIONS(state)
+        return plays(cached_legal(state))
+    if phase == BIDDING:
+        if get_int(state, O_STAGE) == 2:
+            return FOREHAND_ALONE_T
+        if get_int(state, O_CURRENT) == get_int(state, O_ASKER):
+            return <object>BIDS_ABOVE_T[<int>BID_INDEX[get(state, O_BID)] + 1]
+        return ANSWERS_T
+    if phase == SKAT_PHASE:
+        return SKAT_DECISIONS_T
+    if phase == BURY_PHASE:
+        if raw(state, O_HANDS) == NULL:
+            return PY_LEGAL_ACTIONS(state)
+        return bury_choices(<uint64_t>as_int(
+            <object>PyList_GET_ITEM(get(state, O_HANDS), get_int(state, O_DECLARER))))
+    if phase == DECLARE_PHASE:
+        return AFTER_PICKUP_T
+    return ()
+
+
+cdef inline object snapshot(state):
+    """`SkatState._snapshot`."""
+    return (get(state, O_INFO), get(state, O_AUCTION), get(state, O_PHASE),
+            get(state, O_CURRENT), tuple(<list>get(state, O_HANDS)), get(state, O_SKAT),
+            get(state, O_LEADER), get(state, O_TRICK), get(state, O_TRICKS), get(state, O_TAKEN),
+            get(state, O_TOTALS), get(state, O_RESULTS), get(state, O_TIEBREAKS))
+
+
+cdef inline int contract_index(contract) except -2:
+    """The index of an interned contract in `CONTRACTS`, or -1 (an equal copy, Ramsch's)."""
+    found = CONTRACT_BY_ID.get(id(contract))
+    return -1 if found is None else found
+
+
+cdef int legal_other(state, action, kind, long long phase) except -1:
+    """1 if `action` (no `Play`) is a legal move the step makes, as `SkatState.is_legal`
+    has it; 0 for the Python method (illegal, the third pass, an unusual action)."""
+    cdef long long key
+    cdef int c
+    if phase == BIDDING:
+        if get_int(state, O_STAGE) == 2:
+            return kind is BID_TYPE and get_int(action, O_KEY) == BID_VALUE[0]  # else the
+            # third pass, which the game's `on_all_passed` decides
+        if kind is PASS_TYPE:
+            return 1
+        if get_int(state, O_CURRENT) == get_int(state, O_ASKER):
+            return kind is BID_TYPE and get_int(action, O_KEY) > get_int(state, O_BID)
+        return kind is HOLD_TYPE
+    if phase == SKAT_PHASE:
+        if kind is PICKUP_TYPE:
+            return 1
+        if kind is not DECLARE_TYPE:
+            return 0
+        c = contract_index(get(action, O_KEY))
+        return c >= 0 and C_HAND[c]
+    if phase == BURY_PHASE:
+        if kind is not BURY_TYPE:
+            return 0
+        key = get_int(action, O_KEY)
+        return key & as_int(<object>PyList_GET_ITEM(
+            get(state, O_HANDS), get_int(state, O_DECLARER))) == key
+    if phase == DECLARE_PHASE and kind is DECLARE_TYPE:
+        c = contract_index(get(action, O_KEY))
+        return c >= 0 and not C_HAND[c]
+    return 0
+
+
+cdef inline bint interned(action):
+    """True for one of the rules' interned actions (others go to the Python methods)."""
+    cdef PyObject *key
+    if not isinstance(action, SKAT_ACTION_TYPE):
+        return False
+    key = raw(action, O_ID)
+    if key == NULL or type(<object>key) is not int:
+        return False
+    cdef long long i = as_int(<object>key)
+    return 0 <= i < NUM_IDS and <PyObject *>BY_ID[i] == <PyObject *>action
+
+
+def apply(state, action):
+    """`SkatState.apply`: check `action`, keep an undo record and a history entry, make it."""
+    if not fits(state) or not interned(action):
+        return PY_APPLY(state, action)
+    cdef long long phase = get_int(state, O_PHASE), p
+    cdef bint undealt = raw(state, O_HANDS) == NULL
+    if undealt and (phase == PLAY_PHASE or phase == BURY_PHASE):  # the check reads a hand
+        take_cards(state)
+        undealt = False
+    kind = type(action)
+    if kind is PLAY_TYPE:
+        if phase != PLAY_PHASE or not cached_legal(state) >> get_int(action, O_KEY) & 1:
+            return PY_APPLY(state, action)
+    elif phase == OVER or not legal_other(state, action, kind, phase):
+        return PY_APPLY(state, action)
+    if undealt:  # the undo record's snapshot deals it
+        take_cards(state)
+    history = get(state, O_HISTORY)
+    PyList_Append(get(state, O_UNDO), undo_record(state, kind, PyList_GET_SIZE(history),
+                                                  PyList_GET_SIZE(get(state, O_EVENTS))))
+    p = get_int(state, O_CURRENT)
+    PyList_Append(history, (<list>MOVES[p])[get_int(action, O_ID)])
+    make(state, action, kind, p)
+
+
+def apply_without_undo(state, action):
+    """`SkatState.apply_without_undo`: make a known-legal `action`, no undo record."""
+    if not fits(state) or raw(state, O_HANDS) == NULL or not interned(action):
+        return PY_APPLY_WITHOUT_UNDO(state, action)
+    stack = get(state, O_UNDO)
+    if stack and len(stack[len(stack) - 1]) == 4:
+        return PY_APPLY_WITHOUT_UNDO(state, action)
+    kind = type(action)
+    cdef long long phase = get_int(state, O_PHASE)
+    if kind is not PLAY_TYPE and phase == BIDDING and get_int(state, O_STAGE) == 2 and (
+            kind is not BID_TYPE):  # the third pass: the game's `on_all_passed`
+        return PY_APPLY_WITHOUT_UNDO(state, action)
+    cdef long long p = get_int(state, O_CURRENT)
+    PyList_Append(get(state, O_HISTORY), (<list>MOVES[p])[get_int(action, O_ID)])
+    make(state, action, kind, p)
+
+
+cdef object undo_record(state, kind, Py_ssize_t moves, Py_ssize_t events):
+    """The undo record of the move about to be made: for a card that does not end the deal,
+    only the fields it changes (`undo_play` restores them: ``State.undo``'s short records);
+    else `SkatState._snapshot`."""
+    cdef Py_ssize_t played
+    cdef int c
+    if kind is PLAY_TYPE:
+        trick = get(state, O_TRICK)
+        current = get(state, O_CURRENT)
+        hand = <object>PyList_GET_ITEM(get(state, O_HANDS), as_int(current))
+        if PyTuple_GET_SIZE(trick) < 2:
+            return ((current, hand, trick), moves, events, undo_play)
+        tricks = get(state, O_TRICKS)
+        c = contract_index(get(state, O_CONTRACT))
+        if PyTuple_GET_SIZE(tricks) < TRICKS - 1 and c >= 0 and not C_NULL[c]:
+            return ((current, hand, trick, get(state, O_LEADER), get(state, O_TAKEN), tricks),
+                    moves, events, undo_play)
+    return (snapshot(state), moves, events)
+
+
+def undo_play(state, tuple fields):
+    """Take back a card that did not end the deal (`undo_record`): the player's hand, the
+    trick, the player to move, and at a trick's end the leader, cards taken and tricks."""
+    current = <object>PyTuple_GET_ITEM(fields, 0)
+    hands = list(get(state, O_HANDS))
+    hands[as_int(current)] = <object>PyTuple_GET_ITEM(fields, 1)
+    put(state, O_HANDS, hands)
+    put(state, O_TRICK, <object>PyTuple_GET_ITEM(fields, 2))
+    put(state, O_CURRENT, current)
+    if PyTuple_GET_SIZE(fields) > 3:
+        put(state, O_LEADER, <object>PyTuple_GET_ITEM(fields, 3))
+        put(state, O_TAKEN, <object>PyTuple_GET_ITEM(fields, 4))
+        put(state, O_TRICKS, <object>PyTuple_GET_ITEM(fields, 5))
+    put(state, O_LEGAL, MINUS_ONE)
+
+
+cdef take_cards(state):
+    """`SkatState._take_cards`: deal the deal to come (`_DealToCome`, dealt as it deals
+    itself on first read: `Skat.deal_cards` here in C, or the game's own)."""
+    coming = get(state, O_COMING)
+    if raw(coming, O_DEAL_HANDS) == NULL:
+        game = coming._game
+        if game_mode(game) & DEALS:
+            hands, skat = deal_cards(derive_seed(coming._seed, "deal", coming._number),
+                                     coming.dealer, len(get(state, O_TOTALS)), CARDS)
+        else:
+            hands, skat = game.deal_cards(coming._seed, coming._number, coming.dealer)
+        PyObject_GenericSetAttr(coming, "hands", tuple(hands))
+        PyObject_GenericSetAttr(coming, "skat", skat)
+    skat = coming.skat
+    state.__class__ = DEALT[type(state)]
+    put(state, O_COMING, None)
+    put(state, O_HANDS, list(coming.hands))
+    put(state, O_SKAT, skat)
+    put(state, O_DEALT_SKAT, skat)
+    put(state, O_INFO, (get(state, O_DEAL), state.dealer, get(state, O_SEATS),
+                        get(state, O_NEXT_SEAT), skat))
+
+
+cdef make(state, action, kind, long long p):
+    """`SkatState._apply` of a move checked or trusted."""
+    cdef bint quiet = get(state, O_QUIET)
+    put(state, O_LEGAL, MINUS_ONE)
+    if kind is PLAY_TYPE:
+        play_card(state, p, get_int(action, O_KEY), quiet)
+    elif kind is PICKUP_TYPE:
+        pick_up(state, quiet)
+    elif kind is BURY_TYPE:
+        bury(state, get_int(action, O_KEY), quiet)
+    elif kind is DECLARE_TYPE:
+        declare(state, contract_index(get(action, O_KEY)), quiet)
+    else:
+        call(state, p, action, kind, quiet)
+
+
+cdef inline void set_hand(state, long long p, long long hand):
+    hands = get(state, O_HANDS)
+    cdef PyObject *old = PyList_GET_ITEM(hands, p)
+    value = PyLong_FromLongLong(hand)
+    Py_INCREF(value)
+    PyList_SET_ITEM(hands, p, value)
+    Py_XDECREF(old)
+
+
+cdef inline long long hand_of(state, long long p):
+    return as_int(<object>PyList_GET_ITEM(get(state, O_HANDS), p))
+
+
+cdef play_card(state, long long p, long long card, bint quiet):
+    """`SkatState._apply` of a card, and `_trick_done` at a trick's third."""
+    set_hand(state, p, hand_of(state, p) ^ (1LL << card))
+    trick = get(state, O_TRICK)
+    cdef Py_ssize_t n = PyTuple_GET_SIZE(trick)
+    if not quiet:
+        PyList_Append(get(state, O_EVENTS), <object>CARD_PLAYED_C[p][card])
+    if n < 2:
+        put(state, O_TRICK, trick + (card,))
+        put(state, O_CURRENT, <object>PyTuple_GET_ITEM(get(state, O_NEXT_SEAT), p))
+        return
+    trick_done(state, as_int(<object>PyTuple_GET_ITEM(trick, 0)),
+               as_int(<object>PyTuple_GET_ITEM(trick, 1)), card, p, quiet)
+
+
+cdef trick_done(state, int a, int b, int c, long long last, bint quiet):
+    """`SkatState._trick_done`: the trick's winner takes it; settle after the last."""
+    cdef int order = get_int(state, O_ORDER)
+    cdef uint64_t eligible = FOLLOW_C[order][a] | TRUMPS_C[order]
+    cdef int *power = POWER_C[order]
+    cdef long long leader = get_int(state, O_LEADER), winner = leader
+    cdef int best = power[a]
+    next_seat = get(state, O_NEXT_SEAT)
+    if eligible >> b & 1 and power[b] > best:
+        winner, best = as_int(<object>PyTuple_GET_ITEM(next_seat, leader)), power[b]
+    if eligible >> c & 1 and power[c] > best:
+        winner = last
+    taken = list(get(state, O_TAKEN))
+    taken[winner] = taken[winner] | ((1LL << a) | (1LL << b) | (1LL << c))
+    put(state, O_TAKEN, tuple(taken))
+    trick = (a, b, c)
+    winner_object = winner
+    tricks = get(state, O_TRICKS) + ((leader, trick, winner_object),)
+    put(state, O_TRICKS, tricks)
+    put(state, O_TRICK, ())
+    put(state, O_LEADER, winner_object)
+    put(state, O_CURRENT, winner_object)
+    if not quiet:
+        PyList_Append(get(state, O_EVENTS), TRICK_WON.make((
+            len(tricks) - 1, leader, (<object>CARD_OBJ[a], <object>CARD_OBJ[b],
+                                      <object>CARD_OBJ[c]), winner_object,
+            POINTS_C[a] + POINTS_C[b] + POINTS_C[c], None)))
+    if len(tricks) == TRICKS or (winner == get_int(state, O_DECLARER)
+                                 and get(state, O_CONTRACT).is_null):
+        finish(state, quiet)
+
+
+cdef finish(state, bint quiet):
+    """`self.finish_deal(self.game.score_deal(self))`, in C as far as the game allows."""
+    game = get(state, O_GAME)
+    cdef int mode = game_mode(game)
+    cdef int c = contract_index(get(state, O_CONTRACT))
+    cdef long long d = get_int(state, O_DECLARER)
+    if not (mode & SETTLE and c >= 0 and d >= 0):
+        state.finish_deal(game.score_deal(state))
+        return
+    # `Skat.score_deal`: the declarer's cards, tricks and card points
+    cdef int n = PyList_GET_SIZE(get(state, O_HANDS)), won_tricks = 0, p, i
+    cdef uint64_t cards = <uint64_t>hand_of(state, d)
+    cdef uint64_t skat = <uint64_t>get_int(state, O_SKAT)
+    cdef int seat3[3]
+    next_seat = get(state, O_NEXT_SEAT)
+    tricks = get(state, O_TRICKS)
+    for entry in tricks:
+        if <int>entry[2] == d:
+            won_tricks += 1
+        p = entry[0]
+        trick = entry[1]
+        for i in range(3):
+            if p == d:
+                cards |= (<uint64_t>1) << <int>trick[i]
+            p = next_seat[p]
+    result = settle_result(game, get_int(state, O_DEAL), c, get(state, O_CONTRACT), d,
+                           get_int(state, O_BID), n, won_tricks, len(tricks) - won_tricks,
+                           card_points(<uint64_t>as_int(get(state, O_TAKEN)[d])
+                                       | skat), cards | skat, skat)
+    if quiet and mode & FINISH:
+        seats = get(state, O_SEATS)
+        seat3[0], seat3[1], seat3[2] = seats[0], seats[1], seats[2]
+        enter_result(state, result, n, C_NULL[c], d, seat3)
+        if get_int(state, O_DEAL) + 1 >= game.num_deals:
+            put_int(state, O_PHASE, OVER)
+            put(state, O_CURRENT, None)
+        else:
+            start_next(state, game, n)
+        return
+    state.finish_deal(result)
+
+
+cdef save_auction(state):
+    """`SkatState._save_auction`."""
+    put(state, O_AUCTION, (get(state, O_BID), get(state, O_ASKER), get(state, O_LISTENER),
+                           get(state, O_STAGE), get(state, O_BIDDING), get(state, O_DECLARER),
+                           get(state, O_CONTRACT), get(state, O_ORDER)))
+
+
+cdef call(state, long long p, action, kind, bint quiet):
+    """`SkatState._call` (never the third pass, which the Python method makes)."""
+    cdef long long i = get_int(action, O_ID), survivor
+    put(state, O_BIDDING, get(state, O_BIDDING) + ((<list>CALLS[p])[i],))
+    if kind is BID_TYPE:
+        put(state, O_BID, get(action, O_KEY))
+    if not quiet:
+        key = (p, action, get(state, O_BID))
+        event = CALLED_CACHE.get(key)
+        if event is None:
+            event = CALLED_CACHE[key] = CALLED_TYPE(seat=p, call=CALL_NAMES[kind],
+                                                    bid=get(state, O_BID))
+        PyList_Append(get(state, O_EVENTS), event)
+    if get_int(state, O_STAGE) == 2:  # forehand alone, plays at 18
+        save_auction(state)
+        bidding_won(state, p, quiet)
+        return
+    if kind is BID_TYPE:
+        put(state, O_CURRENT, get(state, O_LISTENER))
+    elif kind is HOLD_TYPE:
+        put(state, O_CURRENT, get(state, O_ASKER))
+    else:
+        survivor = get_int(state, O_LISTENER if p == get_int(state, O_ASKER) else O_ASKER)
+        if get_int(state, O_STAGE) == 0:
+            put_int(state, O_STAGE, 1)
+            put_int(state, O_LISTENER, survivor)
+            seat = get(state, O_SEATS)[2]
+            put(state, O_ASKER, seat)
+            put(state, O_CURRENT, seat)
+        elif get_int(state, O_BID):
+            bidding_won(state, survivor, quiet)
+        else:
+            put_int(state, O_STAGE, 2)
+            put(state, O_CURRENT, get(state, O_SEATS)[0])
+    save_auction(state)
+
+
+cdef bidding_won(state, long long seat, bint quiet):
+    put_int(state, O_DECLARER, seat)
+    put_int(state, O_CURRENT, seat)
+    put_int(state, O_PHASE, SKAT_PHASE)
+    save_auction(state)
+    if not quiet:
+        PyList_Append(get(state, O_EVENTS), BIDDING_WON(seat, get(state, O_BID)))
+
+
+cdef pick_up(state, bint quiet):
+    cdef long long p = get_int(state, O_DECLARER)
+    set_hand(state, p, hand_of(state, p) | get_int(state, O_SKAT))
+    put(state, O_SKAT, ZERO)
+    put_int(state, O_PHASE, BURY_PHASE)
+    if not quiet:
+        events = get(state, O_EVENTS)
+        PyList_Append(events, SKAT_PICKED_UP(p))
+        PyList_Append(events, SKAT_SEEN(p, CardSet(get(state, O_DEALT_SKAT)), frozenset((p,))))
+
+
+cdef bury(state, long long cards, bint quiet):
+    cdef long long p = get_int(state, O_DECLARER)
+    set_hand(state, p, hand_of(state, p) & ~cards)
+    put_int(state, O_SKAT, cards)
+    put_int(state, O_PHASE, DECLARE_PHASE)
+    if not quiet:
+        PyList_Append(get(state, O_EVENTS), BURIED(p, CardSet(cards), frozenset((p,))))
+
+
+cdef declare(state, int c, bint quiet):
+    """`SkatState._declare` and `begin_play` of the declarer's contract `CONTRACTS[c]`."""
+    cdef long long p = get_int(state, O_DECLARER)
+    contract = CONTRACTS[c]
+    if not quiet:
+        events = get(state, O_EVENTS)
+        PyList_Append(events, DECLARED(p, contract, get(state, O_BID)))
+        if C_OUVERT[c]:
+            PyList_Append(events, HAND_SHOWN(p, CardSet(hand_of(state, p))))
+    put(state, O_CONTRACT, contract)
+    put_int(state, O_ORDER, C_ORDER[c])
+    put_int(state, O_DECLARER, p)
+    put_int(state, O_PHASE, PLAY_PHASE)
+    seat = get(state, O_SEATS)[0]
+    put(state, O_LEADER, seat)
+    put(state, O_CURRENT, seat)
+    save_auction(state)
+
+
+cdef class IsOver:
+    """`SkatState.is_terminal` as a C descriptor (``state.phase == OVER``), one Python frame
+    fewer a decision; the property it stands for answers anything else."""
+
+    cdef object python
+    cdef public object __doc__
+
+    def __init__(self, python):
+        self.python = python
+        self.__doc__ = python.__doc__
+
+    def __get__(self, state, kind):
+        if state is None:
+            return self
+        cdef PyObject *phase = raw(state, O_PHASE)
+        if not STEP_BOUND or phase == NULL or type(<object>phase) is not int:
+            return self.python.__get__(state, kind)
+        return as_int(<object>phase) == OVER

@@ -30,7 +30,7 @@ from parlour.core import (
     derive_seed,
     make_rng,
 )
-from parlour.core.game import _new_move, slot_builder
+from parlour.core.game import FAST_APPLY_HOOKS, _new_move, slot_builder
 from parlour.games.skat.actions import (
     AFTER_PICKUP,
     ANSWERS,
@@ -903,11 +903,12 @@ class Skat(Game[SkatState]):
         The same deal as ``deal_masks(CARDS_32, rng, (10, 10, 10, 2))`` (one shuffle of the 32
         cards), only faster: the shuffled cards are single-bit masks, summed per hand.
         """
+        if _SHUFFLED is not None:  # the same shuffle and cut in compiled code
+            dealt: tuple[list[int], int] = _KERNEL.deal_cards(  # type: ignore[union-attr]
+                derive_seed(seed, "deal", deal), dealer, self.num_players, CARDS_32)
+            return dealt
         bits = list(_CARD_BITS)
-        if _SHUFFLED is None:
-            make_rng(seed, "deal", deal).shuffle(bits)
-        else:  # the same shuffle in compiled code
-            bits = _SHUFFLED(derive_seed(seed, "deal", deal), bits)
+        make_rng(seed, "deal", deal).shuffle(bits)
         hands = (sum(bits[0:10]), sum(bits[10:20]), sum(bits[20:30]))
         return self._by_seat(dealer, hands), bits[30] | bits[31]
 
@@ -1039,6 +1040,43 @@ def bind_kernel(kernel: Any) -> None:
     kernel.bind(_DealToCome, TIEBREAK, _UNDEALT, _undealt_class)
 
 
+def bind_step(kernel: Any) -> None:
+    """Give `kernel`'s compiled step the rules' methods and objects it calls and builds
+    (the rules do at import when it is active)."""
+    global _STEP_KERNEL
+    _STEP_KERNEL = kernel
+    kernel.bind_step(SkatState, *PYTHON_STEP.values(), _step_mode, _CARD_PLAYED, _CALLED,
+                     _CALL_NAMES, _DEALT)
+
+
+PYTHON_STEP: dict[str, Callable[..., Any]] = {
+    name: getattr(SkatState, name) for name in ("legal_actions", "apply", "apply_without_undo")
+}
+"""The Python `legal_actions`, `apply` and `apply_without_undo` of `SkatState`: the reference
+that the compiled step (`_kernel.apply` and the others, `SkatState`'s own where the kernel is
+built) stands in for, and calls for what it leaves to them."""
+_STEP_KERNEL: Any = None
+"""The kernel module whose step was bound last (`bind_step`)."""
+_STEP_STANDS_IN = (
+    *_KERNEL_STANDS_IN, *FAST_APPLY_HOOKS, "apply", "why_illegal", "played_by", "tricks_won",
+    "record_chance", "_copy_into",
+)
+"""The `SkatState` methods the compiled step stands in for or bypasses."""
+
+
+def _step_mode(state_class: type[SkatState] | None, game_class: type[Skat] | None) -> int:
+    """For the compiled step: -1 if `state_class` overrides a method it stands in for (its
+    moves go to the Python methods), else 0; for `game_class`, what the step settles in C
+    (`SETTLE` while the game keeps `score_deal`, and `FINISH` while it also keeps
+    `deal_tiebreak` and `deal_cards`, as `kernel_mode`; `DEALS` while it keeps `deal_cards`)."""
+    if state_class is not None:
+        return -1 if any(getattr(state_class, name) is not getattr(SkatState, name)
+                         for name in _STEP_STANDS_IN) else 0
+    assert game_class is not None
+    deals = _STEP_KERNEL.DEALS if game_class.deal_cards is Skat.deal_cards else 0
+    return kernel_mode(SkatState, game_class, _STEP_KERNEL) | deals
+
+
 def _reason(state: SkatState, action: SkatAction) -> str:
     """Why `action` is illegal in `state` (which is not over), for people."""
     from parlour.games.skat.reasons import reason
@@ -1048,5 +1086,10 @@ def _reason(state: SkatState, action: SkatAction) -> str:
 
 if _KERNEL is not None:
     bind_kernel(_KERNEL)
+    bind_step(_KERNEL)
+    SkatState.legal_actions = _KERNEL.legal_actions  # type: ignore[method-assign]
+    SkatState.apply = _KERNEL.apply  # type: ignore[method-assign]
+    SkatState.apply_without_undo = _KERNEL.apply_without_undo  # type: ignore[method-assign]
+    SkatState.is_terminal = _KERNEL.IsOver(SkatState.__dict__["is_terminal"])  # type: ignore[method-assign]
 
 __all__ = ["HOLD", "PASS", "Deal", "Skat", "SkatState"]
