@@ -21,7 +21,8 @@ PURE_ENV = "PARLOUR_PURE"
 
 KERNELS = ("parlour.cards._kernel", "parlour.games.hearts._kernel",
            "parlour.games.skat._kernel", "parlour.games.spades._kernel",
-           "parlour.games.territory._kernel", "parlour.agents.search._ismcts")
+           "parlour.games.territory._kernel", "parlour.agents.search._ismcts",
+           "parlour.games.skat._heuristic")
 """Every compiled kernel, by module name."""
 
 _loaded: dict[str, ModuleType | None] = {}
