@@ -1,12 +1,13 @@
 """Cross-check the compiled Skat heuristic against `SkatHeuristic` on many seeded deals.
 
-Run: ``PYTHONPATH=src python benchmarks/skat_heuristic_crosscheck.py [--deals 100000]``.
+Run: ``PYTHONPATH=src python benchmarks/skat_heuristic_crosscheck.py [--deals 100000]
+[--playouts-every 5]``.
 The deals are split between ``skat`` (two in five), ``skat.ramsch`` and ``skat:players=4``
 (three in ten each), seats mixed between the heuristic and random play. Every decision
-compares the compiled choice with the agent's; one position per deal compares playouts to the
-deal's end and the series' end, state and history (`heuristic_crosscheck`). Prints what was
-covered, the contracts played and how often each rule of the heuristic fired; exits 1 on the
-first difference, naming the seed.
+compares the compiled choice with the agent's; one position of every fifth deal compares
+playouts to the deal's end and the series' end, state and history (`heuristic_crosscheck`).
+Prints what was covered, the contracts played and how often each rule of the heuristic
+fired; exits 1 on the first difference, naming the seed.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ SHARES = (("skat", 0.4), ("skat.ramsch", 0.3), ("skat:players=4", 0.3))
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100_000)
+    parser.add_argument("--playouts-every", type=int, default=5,
+                        help="compare playouts from one position of every n-th deal")
     args = parser.parse_args()
     kernel = engine.kernel("parlour.games.skat._heuristic")
     if kernel is None:
@@ -39,7 +42,7 @@ def main() -> None:
         start = time.process_time()
         try:
             done = heuristic_crosscheck(parlour.load_game(spec), range(first, first + count),  # type: ignore[arg-type]
-                                        kernel)
+                                        kernel, args.playouts_every)
         except Mismatch as error:
             sys.exit(f"MISMATCH: {error}")
         first += count

@@ -74,7 +74,7 @@ def engine_path() -> str:
 def engine_description() -> str:
     """One line for people: the active path and why (``parlour bench``, ``parlour --version``)."""
     if compiled():
-        games = ", ".join(name.split(".")[-2] for name in KERNELS)
+        games = ", ".join(dict.fromkeys(name.split(".")[-2] for name in KERNELS))
         return f"engine: compiled (Cython kernels for {games})"
     if forced_pure():
         return f"engine: pure Python ({PURE_ENV} is set)"

@@ -52,7 +52,7 @@ def test_a_build_without_a_compiler_succeeds_with_one_warning(tmp_path: Path) ->
     for name in ("setup.py", "src/parlour/cards/_kernel.pyx", "src/parlour/cards/_kernel.pxd",
                  "src/parlour/games/hearts/_kernel.pyx", "src/parlour/games/spades/_kernel.pyx",
                  "src/parlour/games/skat/_kernel.pyx", "src/parlour/games/territory/_kernel.pyx",
-                 "src/parlour/agents/search/_ismcts.pyx",
+                 "src/parlour/agents/search/_ismcts.pyx", "src/parlour/games/skat/_heuristic.pyx",
                  # the packages, so that Cython finds the .pxd a kernel cimports
                  "src/parlour/__init__.py", "src/parlour/cards/__init__.py",
                  "src/parlour/games/__init__.py", "src/parlour/games/hearts/__init__.py",
