@@ -41,6 +41,10 @@ def _extensions() -> list[Extension]:
         Extension("parlour.games.spades._heuristic", ["src/parlour/games/spades/_heuristic.pyx"],
                   extra_compile_args=["-ffp-contract=off"]),
         Extension("parlour.games.skat._kernel", ["src/parlour/games/skat/_kernel.pyx"]),
+        # the Skat heuristic on that kernel: its hand strengths are floats summed in the Python
+        # code's order, so no fused multiply-add
+        Extension("parlour.games.skat._heuristic", ["src/parlour/games/skat/_heuristic.pyx"],
+                  extra_compile_args=["-ffp-contract=off"]),
         # the ISMCTS loop must compute UCB with the Python loop's very operations: no fused
         # multiply-add
         Extension("parlour.agents.search._ismcts", ["src/parlour/agents/search/_ismcts.pyx"],

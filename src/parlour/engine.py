@@ -30,6 +30,7 @@ KERNELS = (
     "parlour.games.territory._kernel",
     "parlour.agents.search._ismcts",
     "parlour.games.spades._heuristic",
+    "parlour.games.skat._heuristic",
 )
 """Every compiled kernel, by module name."""
 

@@ -59,6 +59,7 @@ def test_a_build_without_a_compiler_succeeds_with_one_warning(tmp_path: Path) ->
                  "src/parlour/games/hearts/_heuristic.pxd", "src/parlour/cards/_policy.pxd",
                  "src/parlour/games/spades/_heuristic.pyx",
                  "src/parlour/games/spades/_heuristic.pxd",
+                 "src/parlour/games/skat/_heuristic.pyx",
                  # the packages, so that Cython finds the .pxd a kernel cimports
                  "src/parlour/__init__.py", "src/parlour/cards/__init__.py",
                  "src/parlour/games/__init__.py", "src/parlour/games/hearts/__init__.py",

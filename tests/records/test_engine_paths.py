@@ -3,7 +3,7 @@
 Each path runs in its own process (``PARLOUR_PURE`` is read once per process). The matches
 include search bots with random playouts, which run in the Skat kernel on the compiled path,
 and ISMCTS on Hearts and Spades, whose iterations run in the compiled search loop there, and
-PIMC and ISMCTS on Spades with heuristic rollouts, which run in the compiled heuristic.
+PIMC and ISMCTS on Spades and Skat with heuristic rollouts, which run in the compiled heuristic.
 """
 
 from __future__ import annotations
@@ -39,6 +39,10 @@ MATCHES = [
      12),
     ("skat:players=4,deals=4", ["random", "random", "pimc:worlds=2,rollout=random", "random"],
      13),
+    # the default rollout (Skat's heuristic): compiled playouts on the compiled path, over the
+    # next deal's bidding and declaring with horizon=game
+    ("skat:deals=2", ["pimc:worlds=2", "heuristic", "ismcts:iterations=30"], 17),
+    ("skat.ramsch:deals=2", ["random", "random", "pimc:worlds=2,horizon=game"], 18),
     ("hearts:end_score=20", ["random", "heuristic", "random", "random"], 14),
     # ISMCTS with random rollouts: the compiled search loop on the compiled path
     ("hearts:end_score=8", ["ismcts:iterations=30,rollout=random", "random",

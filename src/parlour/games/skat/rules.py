@@ -118,6 +118,11 @@ _KERNEL_STANDS_IN = (
 )
 """The `SkatState` methods the kernel stands in for: a subclass overriding one plays in Python."""
 _KERNEL_MODES: dict[tuple[type, type], int] = {}
+_HEURISTIC = None if _KERNEL is None else engine.kernel("parlour.games.skat._heuristic")
+"""The compiled heuristic (`_heuristic.pyx`) on that kernel, or None."""
+HEURISTIC_AGENT = "parlour.games.skat.bots:SkatHeuristic"
+"""The heuristic `_HEURISTIC` plays: `Skat.agents["heuristic"]` unless a game registers
+another."""
 
 
 
@@ -540,6 +545,22 @@ class SkatState(State["Skat"]):
             return
         _KERNEL.play_deals(self, stop, random, mode)  # type: ignore[union-attr]
 
+    def play_policy(self, policy: str, stop: int | None) -> bool:
+        """The game's heuristic at every seat until deal `stop` (`State.play_policy`), whole
+        deals in compiled code (`_heuristic.pyx`): the moves `SkatHeuristic` makes from each
+        seat's observation. False, nothing played, for another policy, a state with events, a
+        class the deal kernel does not fit, or a game whose ``heuristic`` is another agent."""
+        if policy != "heuristic" or _HEURISTIC is None or not self.quiet:
+            return False
+        kinds = type(self), type(self.game)
+        mode = _KERNEL_MODES.get(kinds)
+        if mode is None:
+            mode = _KERNEL_MODES[kinds] = kernel_mode(*kinds, _KERNEL)
+        if mode < 0 or self.game.agents.get(policy) != HEURISTIC_AGENT:
+            return False
+        _HEURISTIC.play_deals(self, stop, mode)
+        return True
+
     def apply(self, action: Action) -> None:
         """`State.apply`, the short way for a card play (`fast_apply`): one bit test against
         the cached legal mask, the undo record and history entry, the card."""
@@ -832,7 +853,7 @@ class Skat(Game[SkatState]):
     description = ("Skat by the International Skat Order: bidding, Hand games, Grand, Null, "
                    "ouvert; a series of deals.")
     aliases = ("skat.isko",)
-    agents: ClassVar[Mapping[str, str]] = {"heuristic": "parlour.games.skat.bots:SkatHeuristic"}
+    agents: ClassVar[Mapping[str, str]] = {"heuristic": HEURISTIC_AGENT}
     num_distinct_actions = NUM_ACTIONS
     encoding_class = "parlour.games.skat.encoding:SkatEncoding"
     parameters: ClassVar[tuple[Param, ...]] = (
