@@ -106,3 +106,31 @@ def test_the_cross_check_catches_a_step_that_differs(kernel: ModuleType, broken:
     with pytest.raises(Mismatch, match="legal actions differ" if broken == "legal"
                        else "_undo_stack"):
         step_crosscheck(parlour.load_game("skat"), 30, True, step)
+
+
+@pytest.mark.parametrize("playout", ["random", "heuristic"])
+def test_an_undo_goes_back_past_a_compiled_playout_after_a_short_undo_record(
+        playout: str) -> None:
+    # a card play keeps a short undo record; the kernels' playouts keep none, so they must
+    # make that record full first, or the undo restores the wrong fields (found on merging)
+    import random
+
+    from parlour.games.skat.rules import PLAY_PHASE
+
+    game = parlour.load_game("skat:deals=2")
+    rng = random.Random(3)
+    state = game.new_state(seed=4)
+    state.quiet = True
+    while state.phase != PLAY_PHASE:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    state.apply(state.legal_actions()[0])
+    before, history = state._snapshot(), list(state.history)
+    state.apply(state.legal_actions()[0])
+    if playout == "random":
+        state.play_random(None, random.Random(1).random)
+    elif not state.play_policy("heuristic", None):
+        pytest.skip("no compiled heuristic on this path")
+    assert state.is_terminal
+    state.undo()
+    assert state._snapshot() == before and state.history == history

@@ -2500,40 +2500,6 @@ static void __Pyx_RaiseErrorWithType1(PyObject* exc_type, const char* message, c
 CYTHON_UNUSED
 static int __Pyx_RaiseUnexpectedTypeError(const char *expected, PyObject *obj);
 
-/* HasAttr.proto (used by ImportImpl) */
-#if __PYX_LIMITED_VERSION_HEX >= 0x030d0000
-#define __Pyx_HasAttr(o, n)  PyObject_HasAttrWithError(o, n)
-#else
-static CYTHON_INLINE int __Pyx_HasAttr(PyObject *, PyObject *);
-#endif
-
-/* TupleOrListFromArrayImpl.proto (used by ListFromArray) */
-CYTHON_UNUSED static PyObject *
-__Pyx_PyList_FromArray(PyObject *const *src, Py_ssize_t n);
-
-/* ListFromArray.proto (used by ImportImpl) */
-
-
-/* ImportImpl.export */
-static PyObject *__Pyx__Import(PyObject *name, PyObject *const *imported_names, Py_ssize_t len_imported_names, PyObject *qualname, PyObject *moddict, int level);
-
-/* Import.proto */
-static CYTHON_INLINE PyObject *__Pyx_Import(PyObject *name, PyObject *const *imported_names, Py_ssize_t len_imported_names, PyObject *qualname, int level);
-
-/* ImportFrom.export */
-static PyObject* __Pyx_ImportFrom(PyObject* module, PyObject* name);
-
-/* DictGetItem.proto */
-#if !CYTHON_COMPILING_IN_PYPY
-static PyObject *__Pyx_PyDict_GetItem(PyObject *d, PyObject* key);
-#define __Pyx_PyObject_Dict_GetItem(obj, name)\
-    (likely(__Pyx_PyAnyDict_CheckExact(obj)) ?\
-     __Pyx_PyDict_GetItem(obj, name) : PyObject_GetItem(obj, name))
-#else
-#define __Pyx_PyDict_GetItem(d, key) PyObject_GetItem(d, key)
-#define __Pyx_PyObject_Dict_GetItem(obj, name)  PyObject_GetItem(obj, name)
-#endif
-
 /* PyObjectCompare.proto */
 static CYTHON_INLINE int __Pyx_PyObject_CompareBoolGt_object_object(PyObject *op1, PyObject *op2, int pyop);
 
@@ -2650,6 +2616,29 @@ static int __Pyx__SetItemOnTypeDict(PyTypeObject *tp, PyObject *k, PyObject *v);
 
 /* SetupReduce.export */
 static int __Pyx_setup_reduce(PyObject* type_obj);
+
+/* HasAttr.proto (used by ImportImpl) */
+#if __PYX_LIMITED_VERSION_HEX >= 0x030d0000
+#define __Pyx_HasAttr(o, n)  PyObject_HasAttrWithError(o, n)
+#else
+static CYTHON_INLINE int __Pyx_HasAttr(PyObject *, PyObject *);
+#endif
+
+/* TupleOrListFromArrayImpl.proto (used by ListFromArray) */
+CYTHON_UNUSED static PyObject *
+__Pyx_PyList_FromArray(PyObject *const *src, Py_ssize_t n);
+
+/* ListFromArray.proto (used by ImportImpl) */
+
+
+/* ImportImpl.export */
+static PyObject *__Pyx__Import(PyObject *name, PyObject *const *imported_names, Py_ssize_t len_imported_names, PyObject *qualname, PyObject *moddict, int level);
+
+/* Import.proto */
+static CYTHON_INLINE PyObject *__Pyx_Import(PyObject *name, PyObject *const *imported_names, Py_ssize_t len_imported_names, PyObject *qualname, int level);
+
+/* ImportFrom.export */
+static PyObject* __Pyx_ImportFrom(PyObject* module, PyObject* name);
 
 /* AssertionsEnabled.proto */
 #if CYTHON_COMPILING_IN_LIMITED_API  ||  PY_VERSION_HEX >= 0x030C0000
@@ -3273,8 +3262,8 @@ static const char __pyx_k_counts_current_declarer_hand_gam[] = "counts, current,
 static const char __pyx_k_not_enough_values_found_during_a[] = "not enough values found during array assignment, expected %zd, got %zd";
 static const char __pyx_k_too_many_values_found_during_arr[] = "too many values found during array assignment, expected %zd";
 /* #### Code section: decls ### */
-static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_12genexpr(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_genexpr_arg_0); /* proto */
-static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_15genexpr(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_genexpr_arg_0); /* proto */
+static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_10genexpr(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_genexpr_arg_0); /* proto */
+static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_13genexpr(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_genexpr_arg_0); /* proto */
 static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic__option_contract(CYTHON_UNUSED PyObject *__pyx_self, int __pyx_v_kind, int __pyx_v_hand); /* proto */
 static int __pyx_pf_7parlour_5games_4skat_10_heuristic_13HeuristicDeal___init__(struct __pyx_obj_7parlour_5games_4skat_10_heuristic_HeuristicDeal *__pyx_v_self); /* proto */
 static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_13HeuristicDeal_2reset_counts(struct __pyx_obj_7parlour_5games_4skat_10_heuristic_HeuristicDeal *__pyx_v_self); /* proto */
@@ -3297,9 +3286,8 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_13HeuristicDeal_10_
 static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_2decide(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v_state); /* proto */
 static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_4rule_counts(CYTHON_UNUSED PyObject *__pyx_self); /* proto */
 static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_6reset_counts(CYTHON_UNUSED PyObject *__pyx_self); /* proto */
-static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_8_python_apply_without_undo(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v_state, PyObject *__pyx_v_action); /* proto */
-static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_10play_deals(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v_state, PyObject *__pyx_v_stop, int __pyx_v_mode); /* proto */
-static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_18__pyx_unpickle_HeuristicDeal(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v___pyx_type, long __pyx_v___pyx_checksum, PyObject *__pyx_v___pyx_state); /* proto */
+static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_8play_deals(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v_state, PyObject *__pyx_v_stop, int __pyx_v_mode); /* proto */
+static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_16__pyx_unpickle_HeuristicDeal(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v___pyx_type, long __pyx_v___pyx_checksum, PyObject *__pyx_v___pyx_state); /* proto */
 static PyObject *__pyx_tp_new__initialisation_7parlour_5games_4skat_10_heuristic_HeuristicDeal(PyObject *o, 
 #if CYTHON_VECTORCALL_TPNEW
     PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
@@ -3409,8 +3397,8 @@ namespace {
     __Pyx_CachedCFunction __pyx_umethod_PyDict_Type_values;
     PyObject *__pyx_slice[1];
     PyObject *__pyx_tuple[4];
-    PyObject *__pyx_codeobj_tab[14];
-    PyObject *__pyx_string_tab[212];
+    PyObject *__pyx_codeobj_tab[13];
+    PyObject *__pyx_string_tab[208];
     PyObject *__pyx_number_tab[6];
 /* #### Code section: module_state_contents ### */
 /* PyFrozenDict.module_state_decls */
@@ -3561,135 +3549,131 @@ static __pyx_mstatetype * const __pyx_mstate_global = &__pyx_mstate_global_stati
 #define __pyx_n_u_PASS __pyx_string_tab[80]
 #define __pyx_n_u_PLAY __pyx_string_tab[81]
 #define __pyx_n_u_POWER __pyx_string_tab[82]
-#define __pyx_n_u_PYTHON_STEP __pyx_string_tab[83]
-#define __pyx_n_u_RULE_NAMES __pyx_string_tab[84]
-#define __pyx_n_u_SKAT_DECISIONS __pyx_string_tab[85]
-#define __pyx_n_u_SUIT32 __pyx_string_tab[86]
-#define __pyx_n_u_SUIT32_PY __pyx_string_tab[87]
-#define __pyx_n_u_SUIT_NEEDED __pyx_string_tab[88]
-#define __pyx_n_u_TENS __pyx_string_tab[89]
-#define __pyx_n_u_TENS_PY __pyx_string_tab[90]
-#define __pyx_n_u_TRUMPS __pyx_string_tab[91]
-#define __pyx_n_u_TrickPlay __pyx_string_tab[92]
-#define __pyx_n_u_Pyx_PyDict_NextRef __pyx_string_tab[93]
-#define __pyx_n_u_annotate __pyx_string_tab[94]
-#define __pyx_n_u_class_getitem __pyx_string_tab[95]
-#define __pyx_n_u_dict __pyx_string_tab[96]
-#define __pyx_n_u_func __pyx_string_tab[97]
-#define __pyx_n_u_getstate __pyx_string_tab[98]
-#define __pyx_n_u_main __pyx_string_tab[99]
-#define __pyx_n_u_module __pyx_string_tab[100]
-#define __pyx_n_u_name __pyx_string_tab[101]
-#define __pyx_n_u_new __pyx_string_tab[102]
-#define __pyx_n_u_pyx_checksum __pyx_string_tab[103]
-#define __pyx_n_u_pyx_result __pyx_string_tab[104]
-#define __pyx_n_u_pyx_state __pyx_string_tab[105]
-#define __pyx_n_u_pyx_type __pyx_string_tab[106]
-#define __pyx_n_u_pyx_unpickle_HeuristicDeal __pyx_string_tab[107]
-#define __pyx_n_u_pyx_vtable __pyx_string_tab[108]
-#define __pyx_n_u_qualname __pyx_string_tab[109]
-#define __pyx_n_u_reduce __pyx_string_tab[110]
-#define __pyx_n_u_reduce_cython __pyx_string_tab[111]
-#define __pyx_n_u_reduce_ex __pyx_string_tab[112]
-#define __pyx_n_u_set_name __pyx_string_tab[113]
-#define __pyx_n_u_setstate __pyx_string_tab[114]
-#define __pyx_n_u_setstate_cython __pyx_string_tab[115]
-#define __pyx_n_u_test __pyx_string_tab[116]
-#define __pyx_n_u_dict_2 __pyx_string_tab[117]
-#define __pyx_n_u_is_coroutine __pyx_string_tab[118]
-#define __pyx_n_u_kernel __pyx_string_tab[119]
-#define __pyx_n_u_option_contract __pyx_string_tab[120]
-#define __pyx_n_u_python_apply_without_undo __pyx_string_tab[121]
-#define __pyx_n_u_value __pyx_string_tab[122]
-#define __pyx_n_u_a __pyx_string_tab[123]
-#define __pyx_n_u_action __pyx_string_tab[124]
-#define __pyx_n_u_apply_index __pyx_string_tab[125]
-#define __pyx_n_u_apply_without_undo __pyx_string_tab[126]
-#define __pyx_n_u_asker __pyx_string_tab[127]
-#define __pyx_n_u_asyncio_coroutines __pyx_string_tab[128]
-#define __pyx_n_u_bid __pyx_string_tab[129]
-#define __pyx_n_u_cline_in_traceback __pyx_string_tab[130]
-#define __pyx_n_u_close __pyx_string_tab[131]
-#define __pyx_n_u_clubs __pyx_string_tab[132]
-#define __pyx_n_u_contract __pyx_string_tab[133]
-#define __pyx_n_u_current __pyx_string_tab[134]
-#define __pyx_n_u_deal __pyx_string_tab[135]
-#define __pyx_n_u_deal_kernel __pyx_string_tab[136]
-#define __pyx_n_u_decide __pyx_string_tab[137]
-#define __pyx_n_u_declarer __pyx_string_tab[138]
-#define __pyx_n_u_diamonds __pyx_string_tab[139]
-#define __pyx_n_u_done __pyx_string_tab[140]
-#define __pyx_n_u_enumerate __pyx_string_tab[141]
-#define __pyx_n_u_genexpr __pyx_string_tab[142]
-#define __pyx_n_u_grand __pyx_string_tab[143]
-#define __pyx_n_u_hand __pyx_string_tab[144]
-#define __pyx_n_u_hands __pyx_string_tab[145]
-#define __pyx_n_u_hearts __pyx_string_tab[146]
-#define __pyx_n_u_hold __pyx_string_tab[147]
-#define __pyx_n_u_i __pyx_string_tab[148]
-#define __pyx_n_u_id __pyx_string_tab[149]
-#define __pyx_n_u_index __pyx_string_tab[150]
-#define __pyx_n_u_is_null __pyx_string_tab[151]
-#define __pyx_n_u_items __pyx_string_tab[152]
-#define __pyx_n_u_kind __pyx_string_tab[153]
-#define __pyx_n_u_last __pyx_string_tab[154]
-#define __pyx_n_u_leader __pyx_string_tab[155]
-#define __pyx_n_u_legal __pyx_string_tab[156]
-#define __pyx_n_u_legal_ids __pyx_string_tab[157]
-#define __pyx_n_u_load __pyx_string_tab[158]
-#define __pyx_n_u_mode __pyx_string_tab[159]
-#define __pyx_n_u_next __pyx_string_tab[160]
-#define __pyx_n_u_next_seat __pyx_string_tab[161]
-#define __pyx_n_u_null __pyx_string_tab[162]
-#define __pyx_n_u_order __pyx_string_tab[163]
-#define __pyx_n_u_ouvert __pyx_string_tab[164]
-#define __pyx_n_u_parlour_games_skat __pyx_string_tab[165]
-#define __pyx_n_u_parlour_games_skat__heuristic __pyx_string_tab[166]
-#define __pyx_n_u_parlour_games_skat_actions __pyx_string_tab[167]
-#define __pyx_n_u_parlour_games_skat_strength __pyx_string_tab[168]
-#define __pyx_n_u_parlour_games_skat_tables __pyx_string_tab[169]
-#define __pyx_n_u_phase __pyx_string_tab[170]
-#define __pyx_n_u_play __pyx_string_tab[171]
-#define __pyx_n_u_play_deals __pyx_string_tab[172]
-#define __pyx_n_u_pop __pyx_string_tab[173]
-#define __pyx_n_u_ramsch __pyx_string_tab[174]
-#define __pyx_n_u_reset_counts __pyx_string_tab[175]
-#define __pyx_n_u_rule_counts __pyx_string_tab[176]
-#define __pyx_n_u_rules __pyx_string_tab[177]
-#define __pyx_n_u_seats __pyx_string_tab[178]
-#define __pyx_n_u_self __pyx_string_tab[179]
-#define __pyx_n_u_send __pyx_string_tab[180]
-#define __pyx_n_u_setdefault __pyx_string_tab[181]
-#define __pyx_n_u_skat __pyx_string_tab[182]
-#define __pyx_n_u_spades __pyx_string_tab[183]
-#define __pyx_n_u_stage __pyx_string_tab[184]
-#define __pyx_n_u_state __pyx_string_tab[185]
-#define __pyx_n_u_status __pyx_string_tab[186]
-#define __pyx_n_u_stop __pyx_string_tab[187]
-#define __pyx_n_u_store __pyx_string_tab[188]
-#define __pyx_n_u_throw __pyx_string_tab[189]
-#define __pyx_n_u_to_the_end __pyx_string_tab[190]
-#define __pyx_n_u_tp __pyx_string_tab[191]
-#define __pyx_n_u_trick __pyx_string_tab[192]
-#define __pyx_n_u_tricks __pyx_string_tab[193]
-#define __pyx_n_u_update __pyx_string_tab[194]
-#define __pyx_n_u_use_setstate __pyx_string_tab[195]
-#define __pyx_n_u_value_2 __pyx_string_tab[196]
-#define __pyx_n_u_values __pyx_string_tab[197]
-#define __pyx_kp_b_iso88591_a_2 __pyx_string_tab[198]
-#define __pyx_kp_b_iso88591_1_Q_1G1 __pyx_string_tab[199]
-#define __pyx_kp_b_iso88591_1F __pyx_string_tab[200]
-#define __pyx_kp_b_iso88591_uBa_xr_j_a_uCq_xq_a_81HE_we3a __pyx_string_tab[201]
-#define __pyx_kp_b_iso88591_5_q __pyx_string_tab[202]
-#define __pyx_kp_b_iso88591_5_A __pyx_string_tab[203]
-#define __pyx_kp_b_iso88591_q_0_kQR_7_q0_a_1 __pyx_string_tab[204]
-#define __pyx_kp_b_iso88591_5_5_5_1_37_wc_e_c_fBa_U_1_d_S_a __pyx_string_tab[205]
-#define __pyx_kp_b_iso88591_Yd_D_4_4xW_ccggoos_t_A_A_E_E_N __pyx_string_tab[206]
-#define __pyx_kp_b_iso88591_A_E_aq_q_Q __pyx_string_tab[207]
-#define __pyx_kp_b_iso88591_A_q_4t7_3d_uAQ __pyx_string_tab[208]
-#define __pyx_kp_b_iso88591_A_E_T_2WCq_D_A_7_4_1A_r_2Qd_q __pyx_string_tab[209]
-#define __pyx_kp_b_iso88591_Q __pyx_string_tab[210]
-#define __pyx_kp_b_iso88591_q __pyx_string_tab[211]
+#define __pyx_n_u_RULE_NAMES __pyx_string_tab[83]
+#define __pyx_n_u_SKAT_DECISIONS __pyx_string_tab[84]
+#define __pyx_n_u_SUIT32 __pyx_string_tab[85]
+#define __pyx_n_u_SUIT32_PY __pyx_string_tab[86]
+#define __pyx_n_u_SUIT_NEEDED __pyx_string_tab[87]
+#define __pyx_n_u_TENS __pyx_string_tab[88]
+#define __pyx_n_u_TENS_PY __pyx_string_tab[89]
+#define __pyx_n_u_TRUMPS __pyx_string_tab[90]
+#define __pyx_n_u_TrickPlay __pyx_string_tab[91]
+#define __pyx_n_u_Pyx_PyDict_NextRef __pyx_string_tab[92]
+#define __pyx_n_u_annotate __pyx_string_tab[93]
+#define __pyx_n_u_class_getitem __pyx_string_tab[94]
+#define __pyx_n_u_dict __pyx_string_tab[95]
+#define __pyx_n_u_func __pyx_string_tab[96]
+#define __pyx_n_u_getstate __pyx_string_tab[97]
+#define __pyx_n_u_main __pyx_string_tab[98]
+#define __pyx_n_u_module __pyx_string_tab[99]
+#define __pyx_n_u_name __pyx_string_tab[100]
+#define __pyx_n_u_new __pyx_string_tab[101]
+#define __pyx_n_u_pyx_checksum __pyx_string_tab[102]
+#define __pyx_n_u_pyx_result __pyx_string_tab[103]
+#define __pyx_n_u_pyx_state __pyx_string_tab[104]
+#define __pyx_n_u_pyx_type __pyx_string_tab[105]
+#define __pyx_n_u_pyx_unpickle_HeuristicDeal __pyx_string_tab[106]
+#define __pyx_n_u_pyx_vtable __pyx_string_tab[107]
+#define __pyx_n_u_qualname __pyx_string_tab[108]
+#define __pyx_n_u_reduce __pyx_string_tab[109]
+#define __pyx_n_u_reduce_cython __pyx_string_tab[110]
+#define __pyx_n_u_reduce_ex __pyx_string_tab[111]
+#define __pyx_n_u_set_name __pyx_string_tab[112]
+#define __pyx_n_u_setstate __pyx_string_tab[113]
+#define __pyx_n_u_setstate_cython __pyx_string_tab[114]
+#define __pyx_n_u_test __pyx_string_tab[115]
+#define __pyx_n_u_dict_2 __pyx_string_tab[116]
+#define __pyx_n_u_is_coroutine __pyx_string_tab[117]
+#define __pyx_n_u_kernel __pyx_string_tab[118]
+#define __pyx_n_u_option_contract __pyx_string_tab[119]
+#define __pyx_n_u_value __pyx_string_tab[120]
+#define __pyx_n_u_a __pyx_string_tab[121]
+#define __pyx_n_u_apply_index __pyx_string_tab[122]
+#define __pyx_n_u_apply_without_undo __pyx_string_tab[123]
+#define __pyx_n_u_asker __pyx_string_tab[124]
+#define __pyx_n_u_asyncio_coroutines __pyx_string_tab[125]
+#define __pyx_n_u_bid __pyx_string_tab[126]
+#define __pyx_n_u_cline_in_traceback __pyx_string_tab[127]
+#define __pyx_n_u_close __pyx_string_tab[128]
+#define __pyx_n_u_clubs __pyx_string_tab[129]
+#define __pyx_n_u_complete_undo_record __pyx_string_tab[130]
+#define __pyx_n_u_contract __pyx_string_tab[131]
+#define __pyx_n_u_current __pyx_string_tab[132]
+#define __pyx_n_u_deal __pyx_string_tab[133]
+#define __pyx_n_u_deal_kernel __pyx_string_tab[134]
+#define __pyx_n_u_decide __pyx_string_tab[135]
+#define __pyx_n_u_declarer __pyx_string_tab[136]
+#define __pyx_n_u_diamonds __pyx_string_tab[137]
+#define __pyx_n_u_done __pyx_string_tab[138]
+#define __pyx_n_u_enumerate __pyx_string_tab[139]
+#define __pyx_n_u_genexpr __pyx_string_tab[140]
+#define __pyx_n_u_grand __pyx_string_tab[141]
+#define __pyx_n_u_hand __pyx_string_tab[142]
+#define __pyx_n_u_hands __pyx_string_tab[143]
+#define __pyx_n_u_hearts __pyx_string_tab[144]
+#define __pyx_n_u_hold __pyx_string_tab[145]
+#define __pyx_n_u_i __pyx_string_tab[146]
+#define __pyx_n_u_id __pyx_string_tab[147]
+#define __pyx_n_u_index __pyx_string_tab[148]
+#define __pyx_n_u_is_null __pyx_string_tab[149]
+#define __pyx_n_u_items __pyx_string_tab[150]
+#define __pyx_n_u_kind __pyx_string_tab[151]
+#define __pyx_n_u_last __pyx_string_tab[152]
+#define __pyx_n_u_leader __pyx_string_tab[153]
+#define __pyx_n_u_legal __pyx_string_tab[154]
+#define __pyx_n_u_legal_ids __pyx_string_tab[155]
+#define __pyx_n_u_load __pyx_string_tab[156]
+#define __pyx_n_u_mode __pyx_string_tab[157]
+#define __pyx_n_u_next __pyx_string_tab[158]
+#define __pyx_n_u_next_seat __pyx_string_tab[159]
+#define __pyx_n_u_null __pyx_string_tab[160]
+#define __pyx_n_u_order __pyx_string_tab[161]
+#define __pyx_n_u_ouvert __pyx_string_tab[162]
+#define __pyx_n_u_parlour_games_skat __pyx_string_tab[163]
+#define __pyx_n_u_parlour_games_skat__heuristic __pyx_string_tab[164]
+#define __pyx_n_u_parlour_games_skat_actions __pyx_string_tab[165]
+#define __pyx_n_u_parlour_games_skat_strength __pyx_string_tab[166]
+#define __pyx_n_u_parlour_games_skat_tables __pyx_string_tab[167]
+#define __pyx_n_u_phase __pyx_string_tab[168]
+#define __pyx_n_u_play __pyx_string_tab[169]
+#define __pyx_n_u_play_deals __pyx_string_tab[170]
+#define __pyx_n_u_pop __pyx_string_tab[171]
+#define __pyx_n_u_ramsch __pyx_string_tab[172]
+#define __pyx_n_u_reset_counts __pyx_string_tab[173]
+#define __pyx_n_u_rule_counts __pyx_string_tab[174]
+#define __pyx_n_u_seats __pyx_string_tab[175]
+#define __pyx_n_u_self __pyx_string_tab[176]
+#define __pyx_n_u_send __pyx_string_tab[177]
+#define __pyx_n_u_setdefault __pyx_string_tab[178]
+#define __pyx_n_u_skat __pyx_string_tab[179]
+#define __pyx_n_u_spades __pyx_string_tab[180]
+#define __pyx_n_u_stage __pyx_string_tab[181]
+#define __pyx_n_u_state __pyx_string_tab[182]
+#define __pyx_n_u_status __pyx_string_tab[183]
+#define __pyx_n_u_stop __pyx_string_tab[184]
+#define __pyx_n_u_store __pyx_string_tab[185]
+#define __pyx_n_u_throw __pyx_string_tab[186]
+#define __pyx_n_u_to_the_end __pyx_string_tab[187]
+#define __pyx_n_u_tp __pyx_string_tab[188]
+#define __pyx_n_u_trick __pyx_string_tab[189]
+#define __pyx_n_u_tricks __pyx_string_tab[190]
+#define __pyx_n_u_update __pyx_string_tab[191]
+#define __pyx_n_u_use_setstate __pyx_string_tab[192]
+#define __pyx_n_u_value_2 __pyx_string_tab[193]
+#define __pyx_n_u_values __pyx_string_tab[194]
+#define __pyx_kp_b_iso88591_a_2 __pyx_string_tab[195]
+#define __pyx_kp_b_iso88591_1F __pyx_string_tab[196]
+#define __pyx_kp_b_iso88591_uBa_xr_j_a_uCq_xq_a_81HE_we3a __pyx_string_tab[197]
+#define __pyx_kp_b_iso88591_5_q __pyx_string_tab[198]
+#define __pyx_kp_b_iso88591_5_A __pyx_string_tab[199]
+#define __pyx_kp_b_iso88591_q_0_kQR_7_q0_a_1 __pyx_string_tab[200]
+#define __pyx_kp_b_iso88591_5_5_5_1_37_a_wc_e_c_fBa_U_1_d_S __pyx_string_tab[201]
+#define __pyx_kp_b_iso88591_Yd_D_4_4xW_ccggoos_t_A_A_E_E_N __pyx_string_tab[202]
+#define __pyx_kp_b_iso88591_A_E_aq_q_Q __pyx_string_tab[203]
+#define __pyx_kp_b_iso88591_A_q_4t7_3d_uAQ __pyx_string_tab[204]
+#define __pyx_kp_b_iso88591_A_E_T_2WCq_D_A_7_4_1A_r_2Qd_q __pyx_string_tab[205]
+#define __pyx_kp_b_iso88591_Q __pyx_string_tab[206]
+#define __pyx_kp_b_iso88591_q __pyx_string_tab[207]
 #define __pyx_int_0 __pyx_number_tab[0]
 #define __pyx_int_neg_1 __pyx_number_tab[1]
 #define __pyx_int_1 __pyx_number_tab[2]
@@ -3721,8 +3705,8 @@ static CYTHON_SMALL_CODE int __pyx_m_clear(PyObject *m) {
   Py_CLEAR(clear_module_state->__pyx_umethod_PyDict_Type_values.method);
   for (int i=0; i<1; ++i) { Py_CLEAR(clear_module_state->__pyx_slice[i]); }
   for (int i=0; i<4; ++i) { Py_CLEAR(clear_module_state->__pyx_tuple[i]); }
-  for (int i=0; i<14; ++i) { Py_CLEAR(clear_module_state->__pyx_codeobj_tab[i]); }
-  for (int i=0; i<212; ++i) { Py_CLEAR(clear_module_state->__pyx_string_tab[i]); }
+  for (int i=0; i<13; ++i) { Py_CLEAR(clear_module_state->__pyx_codeobj_tab[i]); }
+  for (int i=0; i<208; ++i) { Py_CLEAR(clear_module_state->__pyx_string_tab[i]); }
   for (int i=0; i<6; ++i) { Py_CLEAR(clear_module_state->__pyx_number_tab[i]); }
 /* #### Code section: module_state_clear_contents ### */
 /* CommonTypesMetaclass.module_state_clear */
@@ -3760,8 +3744,8 @@ static CYTHON_SMALL_CODE int __pyx_m_traverse(PyObject *m, visitproc visit, void
   Py_VISIT(traverse_module_state->__pyx_umethod_PyDict_Type_values.method);
   for (int i=0; i<1; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_slice[i]); }
   for (int i=0; i<4; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_tuple[i]); }
-  for (int i=0; i<14; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_codeobj_tab[i]); }
-  for (int i=0; i<212; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_string_tab[i]); }
+  for (int i=0; i<13; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_codeobj_tab[i]); }
+  for (int i=0; i<208; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_string_tab[i]); }
   for (int i=0; i<6; ++i) { __Pyx_VISIT_CONST(traverse_module_state->__pyx_number_tab[i]); }
 /* #### Code section: module_state_traverse_contents ### */
 /* CommonTypesMetaclass.module_state_traverse */
@@ -3778,7 +3762,7 @@ return 0;
 }
 #endif
 /* #### Code section: module_code ### */
-static PyObject *__pyx_gb_7parlour_5games_4skat_10_heuristic_14generator(__pyx_CoroutineObject *__pyx_generator, CYTHON_UNUSED PyThreadState *__pyx_tstate, PyObject *__pyx_sent_value); /* proto */
+static PyObject *__pyx_gb_7parlour_5games_4skat_10_heuristic_12generator(__pyx_CoroutineObject *__pyx_generator, CYTHON_UNUSED PyThreadState *__pyx_tstate, PyObject *__pyx_sent_value); /* proto */
 
 /* "parlour/games/skat/_heuristic.pyx":130
  * cdef int AFTER_INDEX[7]
@@ -3788,7 +3772,7 @@ static PyObject *__pyx_gb_7parlour_5games_4skat_10_heuristic_14generator(__pyx_C
  * cdef object AFTER_CONTRACTS = tuple(a.contract for a in AFTER_PICKUP)
 */
 
-static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_12genexpr(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_genexpr_arg_0) {
+static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_10genexpr(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_genexpr_arg_0) {
   struct __pyx_obj_7parlour_5games_4skat_10_heuristic___pyx_scope_struct__genexpr *__pyx_cur_scope;
   PyObject *__pyx_r = NULL;
   __Pyx_RefNannyDeclarations
@@ -3808,7 +3792,7 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_12genexpr(CYTHON_UN
   __Pyx_INCREF(__pyx_cur_scope->__pyx_genexpr_arg_0);
   __Pyx_GIVEREF(__pyx_cur_scope->__pyx_genexpr_arg_0);
   {
-    __pyx_CoroutineObject *gen = __Pyx_Generator_New((__pyx_coroutine_body_t) __pyx_gb_7parlour_5games_4skat_10_heuristic_14generator, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0]), (PyObject *) __pyx_cur_scope, __pyx_mstate_global->__pyx_n_u_genexpr, __pyx_mstate_global->__pyx_n_u_genexpr, __pyx_mstate_global->__pyx_n_u_parlour_games_skat__heuristic); if (unlikely(!gen)) __PYX_ERR(0, 130, __pyx_L1_error)
+    __pyx_CoroutineObject *gen = __Pyx_Generator_New((__pyx_coroutine_body_t) __pyx_gb_7parlour_5games_4skat_10_heuristic_12generator, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[0]), (PyObject *) __pyx_cur_scope, __pyx_mstate_global->__pyx_n_u_genexpr, __pyx_mstate_global->__pyx_n_u_genexpr, __pyx_mstate_global->__pyx_n_u_parlour_games_skat__heuristic); if (unlikely(!gen)) __PYX_ERR(0, 130, __pyx_L1_error)
     __Pyx_DECREF(__pyx_cur_scope);
     __Pyx_RefNannyFinishContext();
     return (PyObject *) gen;
@@ -3824,7 +3808,7 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_12genexpr(CYTHON_UN
   return __pyx_r;
 }
 
-static PyObject *__pyx_gb_7parlour_5games_4skat_10_heuristic_14generator(__pyx_CoroutineObject *__pyx_generator, CYTHON_UNUSED PyThreadState *__pyx_tstate, PyObject *__pyx_sent_value) /* generator body */
+static PyObject *__pyx_gb_7parlour_5games_4skat_10_heuristic_12generator(__pyx_CoroutineObject *__pyx_generator, CYTHON_UNUSED PyThreadState *__pyx_tstate, PyObject *__pyx_sent_value) /* generator body */
 {
   struct __pyx_obj_7parlour_5games_4skat_10_heuristic___pyx_scope_struct__genexpr *__pyx_cur_scope = ((struct __pyx_obj_7parlour_5games_4skat_10_heuristic___pyx_scope_struct__genexpr *)__pyx_generator->closure);
   PyObject *__pyx_r = NULL;
@@ -3950,7 +3934,7 @@ static PyObject *__pyx_gb_7parlour_5games_4skat_10_heuristic_14generator(__pyx_C
   __Pyx_RefNannyFinishContext();
   return __pyx_r;
 }
-static PyObject *__pyx_gb_7parlour_5games_4skat_10_heuristic_17generator1(__pyx_CoroutineObject *__pyx_generator, CYTHON_UNUSED PyThreadState *__pyx_tstate, PyObject *__pyx_sent_value); /* proto */
+static PyObject *__pyx_gb_7parlour_5games_4skat_10_heuristic_15generator1(__pyx_CoroutineObject *__pyx_generator, CYTHON_UNUSED PyThreadState *__pyx_tstate, PyObject *__pyx_sent_value); /* proto */
 
 /* "parlour/games/skat/_heuristic.pyx":132
  * cdef object SKAT_CONTRACTS = (None, *(a.contract for a in SKAT_DECISIONS[1:]))
@@ -3960,7 +3944,7 @@ static PyObject *__pyx_gb_7parlour_5games_4skat_10_heuristic_17generator1(__pyx_
  * for _c in range(64):
 */
 
-static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_15genexpr(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_genexpr_arg_0) {
+static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_13genexpr(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_genexpr_arg_0) {
   struct __pyx_obj_7parlour_5games_4skat_10_heuristic___pyx_scope_struct_1_genexpr *__pyx_cur_scope;
   PyObject *__pyx_r = NULL;
   __Pyx_RefNannyDeclarations
@@ -3980,7 +3964,7 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_15genexpr(CYTHON_UN
   __Pyx_INCREF(__pyx_cur_scope->__pyx_genexpr_arg_0);
   __Pyx_GIVEREF(__pyx_cur_scope->__pyx_genexpr_arg_0);
   {
-    __pyx_CoroutineObject *gen = __Pyx_Generator_New((__pyx_coroutine_body_t) __pyx_gb_7parlour_5games_4skat_10_heuristic_17generator1, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[1]), (PyObject *) __pyx_cur_scope, __pyx_mstate_global->__pyx_n_u_genexpr, __pyx_mstate_global->__pyx_n_u_genexpr, __pyx_mstate_global->__pyx_n_u_parlour_games_skat__heuristic); if (unlikely(!gen)) __PYX_ERR(0, 132, __pyx_L1_error)
+    __pyx_CoroutineObject *gen = __Pyx_Generator_New((__pyx_coroutine_body_t) __pyx_gb_7parlour_5games_4skat_10_heuristic_15generator1, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[1]), (PyObject *) __pyx_cur_scope, __pyx_mstate_global->__pyx_n_u_genexpr, __pyx_mstate_global->__pyx_n_u_genexpr, __pyx_mstate_global->__pyx_n_u_parlour_games_skat__heuristic); if (unlikely(!gen)) __PYX_ERR(0, 132, __pyx_L1_error)
     __Pyx_DECREF(__pyx_cur_scope);
     __Pyx_RefNannyFinishContext();
     return (PyObject *) gen;
@@ -3996,7 +3980,7 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_15genexpr(CYTHON_UN
   return __pyx_r;
 }
 
-static PyObject *__pyx_gb_7parlour_5games_4skat_10_heuristic_17generator1(__pyx_CoroutineObject *__pyx_generator, CYTHON_UNUSED PyThreadState *__pyx_tstate, PyObject *__pyx_sent_value) /* generator body */
+static PyObject *__pyx_gb_7parlour_5games_4skat_10_heuristic_15generator1(__pyx_CoroutineObject *__pyx_generator, CYTHON_UNUSED PyThreadState *__pyx_tstate, PyObject *__pyx_sent_value) /* generator body */
 {
   struct __pyx_obj_7parlour_5games_4skat_10_heuristic___pyx_scope_struct_1_genexpr *__pyx_cur_scope = ((struct __pyx_obj_7parlour_5games_4skat_10_heuristic___pyx_scope_struct_1_genexpr *)__pyx_generator->closure);
   PyObject *__pyx_r = NULL;
@@ -18812,229 +18796,22 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_6reset_counts(CYTHO
 /* "parlour/games/skat/_heuristic.pyx":994
  * 
  * 
- * def _python_apply_without_undo(state, action):             # <<<<<<<<<<<<<<
- *     from parlour.games.skat import rules
- *     rules.PYTHON_STEP["apply_without_undo"](state, action)
-*/
-
-/* Python wrapper */
-static PyObject *__pyx_pw_7parlour_5games_4skat_10_heuristic_9_python_apply_without_undo(PyObject *__pyx_self, 
-#if CYTHON_VECTORCALL
-PyObject *const *__pyx_args, Py_ssize_t __pyx_nargs, PyObject *__pyx_kwds
-#else
-PyObject *__pyx_args, PyObject *__pyx_kwds
-#endif
-); /*proto*/
-static PyMethodDef __pyx_mdef_7parlour_5games_4skat_10_heuristic_9_python_apply_without_undo = {"_python_apply_without_undo", (PyCFunction)(void(*)(void))(__Pyx_PyCFunction_FastCallWithKeywords)__pyx_pw_7parlour_5games_4skat_10_heuristic_9_python_apply_without_undo, __Pyx_METH_FASTCALL|METH_KEYWORDS, 0};
-static PyObject *__pyx_pw_7parlour_5games_4skat_10_heuristic_9_python_apply_without_undo(PyObject *__pyx_self, 
-#if CYTHON_VECTORCALL
-PyObject *const *__pyx_args, Py_ssize_t __pyx_nargs, PyObject *__pyx_kwds
-#else
-PyObject *__pyx_args, PyObject *__pyx_kwds
-#endif
-) {
-  PyObject *__pyx_v_state = 0;
-  PyObject *__pyx_v_action = 0;
-  #if !CYTHON_VECTORCALL
-  CYTHON_UNUSED Py_ssize_t __pyx_nargs;
-  #endif
-  CYTHON_UNUSED PyObject *const *__pyx_kwvalues;
-  PyObject* values[2] = {0,0};
-  int __pyx_lineno = 0;
-  const char *__pyx_filename = NULL;
-  int __pyx_clineno = 0;
-  PyObject *__pyx_r = 0;
-  __Pyx_RefNannyDeclarations
-  __Pyx_RefNannySetupContext("_python_apply_without_undo (wrapper)", 0);
-  #if !CYTHON_VECTORCALL
-  #if CYTHON_ASSUME_SAFE_SIZE
-  __pyx_nargs = PyTuple_GET_SIZE(__pyx_args);
-  #else
-  __pyx_nargs = PyTuple_Size(__pyx_args); if (unlikely(__pyx_nargs < 0)) return NULL;
-  #endif
-  #endif
-  __pyx_kwvalues = __Pyx_KwValues_FASTCALL(__pyx_args, __pyx_nargs);
-  {
-    PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_state,&__pyx_mstate_global->__pyx_n_u_action,0};
-    const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 994, __pyx_L3_error)
-    if (__pyx_kwds_len > 0) {
-      switch (__pyx_nargs) {
-        case  2:
-        values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 994, __pyx_L3_error)
-        CYTHON_FALLTHROUGH;
-        case  1:
-        values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 994, __pyx_L3_error)
-        CYTHON_FALLTHROUGH;
-        case  0: break;
-        default: goto __pyx_L5_argtuple_error;
-      }
-      const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "_python_apply_without_undo", 0) < (0)) __PYX_ERR(0, 994, __pyx_L3_error)
-      for (Py_ssize_t i = __pyx_nargs; i < 2; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("_python_apply_without_undo", 1, 2, 2, i); __PYX_ERR(0, 994, __pyx_L3_error) }
-      }
-    } else if (unlikely(__pyx_nargs != 2)) {
-      goto __pyx_L5_argtuple_error;
-    } else {
-      values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 994, __pyx_L3_error)
-      values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 994, __pyx_L3_error)
-    }
-    __pyx_v_state = values[0];
-    __pyx_v_action = values[1];
-  }
-  goto __pyx_L6_skip;
-  __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("_python_apply_without_undo", 1, 2, 2, __pyx_nargs); __PYX_ERR(0, 994, __pyx_L3_error)
-  __pyx_L6_skip:;
-  goto __pyx_L4_argument_unpacking_done;
-  __pyx_L3_error:;
-  for (Py_ssize_t __pyx_temp=0; __pyx_temp < (Py_ssize_t)(sizeof(values)/sizeof(values[0])); ++__pyx_temp) {
-    Py_XDECREF(values[__pyx_temp]);
-  }
-  __Pyx_AddTraceback("parlour.games.skat._heuristic._python_apply_without_undo", __pyx_clineno, __pyx_lineno, __pyx_filename);
-  __Pyx_RefNannyFinishContext();
-  return NULL;
-  __pyx_L4_argument_unpacking_done:;
-  __pyx_r = __pyx_pf_7parlour_5games_4skat_10_heuristic_8_python_apply_without_undo(__pyx_self, __pyx_v_state, __pyx_v_action);
-
-  /* function exit code */
-  for (Py_ssize_t __pyx_temp=0; __pyx_temp < (Py_ssize_t)(sizeof(values)/sizeof(values[0])); ++__pyx_temp) {
-    Py_XDECREF(values[__pyx_temp]);
-  }
-  __Pyx_RefNannyFinishContext();
-  return __pyx_r;
-}
-
-static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_8_python_apply_without_undo(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v_state, PyObject *__pyx_v_action) {
-  PyObject *__pyx_v_rules = NULL;
-  PyObject *__pyx_r = NULL;
-  __Pyx_RefNannyDeclarations
-  PyObject *__pyx_t_1 = NULL;
-  PyObject *__pyx_t_2 = NULL;
-  Py_ssize_t __pyx_t_3;
-  PyObject *__pyx_t_4 = NULL;
-  PyObject *__pyx_t_5 = NULL;
-  PyObject *__pyx_t_6 = NULL;
-  size_t __pyx_t_7;
-  int __pyx_lineno = 0;
-  const char *__pyx_filename = NULL;
-  int __pyx_clineno = 0;
-  __Pyx_RefNannySetupContext("_python_apply_without_undo", 0);
-
-  /* "parlour/games/skat/_heuristic.pyx":995
- * 
- * def _python_apply_without_undo(state, action):
- *     from parlour.games.skat import rules             # <<<<<<<<<<<<<<
- *     rules.PYTHON_STEP["apply_without_undo"](state, action)
- * 
-*/
-  {
-    PyObject* const __pyx_imported_names[] = {__pyx_mstate_global->__pyx_n_u_rules};
-    __pyx_t_2 = __Pyx_Import(__pyx_mstate_global->__pyx_n_u_parlour_games_skat, __pyx_imported_names, 1, NULL, 0); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 995, __pyx_L1_error)
-  }
-  __pyx_t_1 = __pyx_t_2;
-  __Pyx_GOTREF(__pyx_t_1);
-  {
-    PyObject* const __pyx_imported_names[] = {__pyx_mstate_global->__pyx_n_u_rules};
-    __pyx_t_3 = 0; {
-      __pyx_t_4 = __Pyx_ImportFrom(__pyx_t_1, __pyx_imported_names[__pyx_t_3]); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 995, __pyx_L1_error)
-      __Pyx_GOTREF(__pyx_t_4);
-      switch (__pyx_t_3) {
-        case 0:
-        __Pyx_INCREF(__pyx_t_4);
-        __pyx_v_rules = __pyx_t_4;
-        break;
-        default:;
-      }
-      __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-    }
-  }
-  __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-
-  /* "parlour/games/skat/_heuristic.pyx":996
- * def _python_apply_without_undo(state, action):
- *     from parlour.games.skat import rules
- *     rules.PYTHON_STEP["apply_without_undo"](state, action)             # <<<<<<<<<<<<<<
- * 
- * 
-*/
-  __pyx_t_4 = NULL;
-  __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_v_rules, __pyx_mstate_global->__pyx_n_u_PYTHON_STEP); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 996, __pyx_L1_error)
-  __Pyx_GOTREF(__pyx_t_5);
-  __pyx_t_6 = __Pyx_PyObject_Dict_GetItem(__pyx_t_5, __pyx_mstate_global->__pyx_n_u_apply_without_undo); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 996, __pyx_L1_error)
-  __Pyx_GOTREF(__pyx_t_6);
-  __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
-  __pyx_t_7 = 1;
-  #if CYTHON_UNPACK_METHODS
-  if (unlikely(PyMethod_Check(__pyx_t_6))) {
-    __pyx_t_4 = PyMethod_GET_SELF(__pyx_t_6);
-    assert(__pyx_t_4);
-    PyObject* __pyx__function = PyMethod_GET_FUNCTION(__pyx_t_6);
-    __Pyx_INCREF(__pyx_t_4);
-    __Pyx_INCREF(__pyx__function);
-    __Pyx_DECREF_SET(__pyx_t_6, __pyx__function);
-    __pyx_t_7 = 0;
-  }
-  #endif
-  {
-    PyObject *__pyx_callargs[3] = {__pyx_t_4, __pyx_v_state, __pyx_v_action};
-    __pyx_t_1 = __Pyx_PyObject_FastCall((PyObject*)__pyx_t_6, __pyx_callargs+__pyx_t_7, (3-__pyx_t_7) | (__pyx_t_7*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
-    __Pyx_XDECREF(__pyx_t_4); __pyx_t_4 = 0;
-    __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
-    if (unlikely(!__pyx_t_1)) __PYX_ERR(0, 996, __pyx_L1_error)
-    __Pyx_GOTREF(__pyx_t_1);
-  }
-  __Pyx_DECREF(__pyx_t_1); __pyx_t_1 = 0;
-
-  /* "parlour/games/skat/_heuristic.pyx":994
- * 
- * 
- * def _python_apply_without_undo(state, action):             # <<<<<<<<<<<<<<
- *     from parlour.games.skat import rules
- *     rules.PYTHON_STEP["apply_without_undo"](state, action)
-*/
-
-  /* function exit code */
-  __pyx_r = Py_None; __Pyx_INCREF(Py_None);
-  goto __pyx_L0;
-  __pyx_L1_error:;
-  __Pyx_XDECREF(__pyx_t_1);
-  __Pyx_XDECREF(__pyx_t_4);
-  __Pyx_XDECREF(__pyx_t_5);
-  __Pyx_XDECREF(__pyx_t_6);
-  __Pyx_AddTraceback("parlour.games.skat._heuristic._python_apply_without_undo", __pyx_clineno, __pyx_lineno, __pyx_filename);
-  __pyx_r = NULL;
-  __pyx_L0:;
-  __Pyx_XDECREF(__pyx_v_rules);
-  __Pyx_XGIVEREF(__pyx_r);
-  __Pyx_RefNannyFinishContext();
-  return __pyx_r;
-}
-
-/* "parlour/games/skat/_heuristic.pyx":999
- * 
- * 
  * def play_deals(state, stop, int mode):             # <<<<<<<<<<<<<<
  *     """`SkatState.play_policy("heuristic", stop)`: the heuristic at every seat, deal after
  *     deal, until deal `stop` (None: the end); `mode` as for `_kernel.play_deals`."""
 */
 
 /* Python wrapper */
-static PyObject *__pyx_pw_7parlour_5games_4skat_10_heuristic_11play_deals(PyObject *__pyx_self, 
+static PyObject *__pyx_pw_7parlour_5games_4skat_10_heuristic_9play_deals(PyObject *__pyx_self, 
 #if CYTHON_VECTORCALL
 PyObject *const *__pyx_args, Py_ssize_t __pyx_nargs, PyObject *__pyx_kwds
 #else
 PyObject *__pyx_args, PyObject *__pyx_kwds
 #endif
 ); /*proto*/
-PyDoc_STRVAR(__pyx_doc_7parlour_5games_4skat_10_heuristic_10play_deals, "`SkatState.play_policy(\"heuristic\", stop)`: the heuristic at every seat, deal after\n    deal, until deal `stop` (None: the end); `mode` as for `_kernel.play_deals`.");
-static PyMethodDef __pyx_mdef_7parlour_5games_4skat_10_heuristic_11play_deals = {"play_deals", (PyCFunction)(void(*)(void))(__Pyx_PyCFunction_FastCallWithKeywords)__pyx_pw_7parlour_5games_4skat_10_heuristic_11play_deals, __Pyx_METH_FASTCALL|METH_KEYWORDS, __pyx_doc_7parlour_5games_4skat_10_heuristic_10play_deals};
-static PyObject *__pyx_pw_7parlour_5games_4skat_10_heuristic_11play_deals(PyObject *__pyx_self, 
+PyDoc_STRVAR(__pyx_doc_7parlour_5games_4skat_10_heuristic_8play_deals, "`SkatState.play_policy(\"heuristic\", stop)`: the heuristic at every seat, deal after\n    deal, until deal `stop` (None: the end); `mode` as for `_kernel.play_deals`.");
+static PyMethodDef __pyx_mdef_7parlour_5games_4skat_10_heuristic_9play_deals = {"play_deals", (PyCFunction)(void(*)(void))(__Pyx_PyCFunction_FastCallWithKeywords)__pyx_pw_7parlour_5games_4skat_10_heuristic_9play_deals, __Pyx_METH_FASTCALL|METH_KEYWORDS, __pyx_doc_7parlour_5games_4skat_10_heuristic_8play_deals};
+static PyObject *__pyx_pw_7parlour_5games_4skat_10_heuristic_9play_deals(PyObject *__pyx_self, 
 #if CYTHON_VECTORCALL
 PyObject *const *__pyx_args, Py_ssize_t __pyx_nargs, PyObject *__pyx_kwds
 #else
@@ -19066,46 +18843,46 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   {
     PyObject ** const __pyx_pyargnames[] = {&__pyx_mstate_global->__pyx_n_u_state,&__pyx_mstate_global->__pyx_n_u_stop,&__pyx_mstate_global->__pyx_n_u_mode,0};
     const Py_ssize_t __pyx_kwds_len = (__pyx_kwds) ? __Pyx_NumKwargs_FASTCALL(__pyx_kwds) : 0;
-    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 999, __pyx_L3_error)
+    if (unlikely(__pyx_kwds_len < 0)) __PYX_ERR(0, 994, __pyx_L3_error)
     if (__pyx_kwds_len > 0) {
       switch (__pyx_nargs) {
         case  3:
         values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 999, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 994, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  2:
         values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 999, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 994, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  1:
         values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 999, __pyx_L3_error)
+        if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 994, __pyx_L3_error)
         CYTHON_FALLTHROUGH;
         case  0: break;
         default: goto __pyx_L5_argtuple_error;
       }
       const Py_ssize_t kwd_pos_args = __pyx_nargs;
-      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_deals", 0) < (0)) __PYX_ERR(0, 999, __pyx_L3_error)
+      if (__Pyx_ParseKeywords(__pyx_kwds, __pyx_kwvalues, __pyx_pyargnames, 0, values, kwd_pos_args, __pyx_kwds_len, "play_deals", 0) < (0)) __PYX_ERR(0, 994, __pyx_L3_error)
       for (Py_ssize_t i = __pyx_nargs; i < 3; i++) {
-        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_deals", 1, 3, 3, i); __PYX_ERR(0, 999, __pyx_L3_error) }
+        if (unlikely(!values[i])) { __Pyx_RaiseArgtupleInvalid("play_deals", 1, 3, 3, i); __PYX_ERR(0, 994, __pyx_L3_error) }
       }
     } else if (unlikely(__pyx_nargs != 3)) {
       goto __pyx_L5_argtuple_error;
     } else {
       values[0] = __Pyx_ArgRef_FASTCALL(__pyx_args, 0);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 999, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[0])) __PYX_ERR(0, 994, __pyx_L3_error)
       values[1] = __Pyx_ArgRef_FASTCALL(__pyx_args, 1);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 999, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[1])) __PYX_ERR(0, 994, __pyx_L3_error)
       values[2] = __Pyx_ArgRef_FASTCALL(__pyx_args, 2);
-      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 999, __pyx_L3_error)
+      if (!CYTHON_ASSUME_SAFE_MACROS && unlikely(!values[2])) __PYX_ERR(0, 994, __pyx_L3_error)
     }
     __pyx_v_state = values[0];
     __pyx_v_stop = values[1];
-    __pyx_v_mode = __Pyx_PyLong_As_int(values[2]); if (unlikely((__pyx_v_mode == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 999, __pyx_L3_error)
+    __pyx_v_mode = __Pyx_PyLong_As_int(values[2]); if (unlikely((__pyx_v_mode == (int)-1) && PyErr_Occurred())) __PYX_ERR(0, 994, __pyx_L3_error)
   }
   goto __pyx_L6_skip;
   __pyx_L5_argtuple_error:;
-  __Pyx_RaiseArgtupleInvalid("play_deals", 1, 3, 3, __pyx_nargs); __PYX_ERR(0, 999, __pyx_L3_error)
+  __Pyx_RaiseArgtupleInvalid("play_deals", 1, 3, 3, __pyx_nargs); __PYX_ERR(0, 994, __pyx_L3_error)
   __pyx_L6_skip:;
   goto __pyx_L4_argument_unpacking_done;
   __pyx_L3_error:;
@@ -19116,7 +18893,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   __Pyx_RefNannyFinishContext();
   return NULL;
   __pyx_L4_argument_unpacking_done:;
-  __pyx_r = __pyx_pf_7parlour_5games_4skat_10_heuristic_10play_deals(__pyx_self, __pyx_v_state, __pyx_v_stop, __pyx_v_mode);
+  __pyx_r = __pyx_pf_7parlour_5games_4skat_10_heuristic_8play_deals(__pyx_self, __pyx_v_state, __pyx_v_stop, __pyx_v_mode);
 
   /* function exit code */
   for (Py_ssize_t __pyx_temp=0; __pyx_temp < (Py_ssize_t)(sizeof(values)/sizeof(values[0])); ++__pyx_temp) {
@@ -19127,7 +18904,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   return __pyx_r;
 }
 
-static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_10play_deals(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v_state, PyObject *__pyx_v_stop, int __pyx_v_mode) {
+static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_8play_deals(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v_state, PyObject *__pyx_v_stop, int __pyx_v_mode) {
   int __pyx_v_to_the_end;
   PY_LONG_LONG __pyx_v_last;
   int __pyx_v_status;
@@ -19141,15 +18918,14 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_10play_deals(CYTHON
   PyObject *__pyx_t_6 = NULL;
   PyObject *__pyx_t_7 = NULL;
   PY_LONG_LONG __pyx_t_8;
-  int __pyx_t_9;
-  size_t __pyx_t_10;
-  PyObject *__pyx_t_11 = NULL;
+  size_t __pyx_t_9;
+  int __pyx_t_10;
   int __pyx_lineno = 0;
   const char *__pyx_filename = NULL;
   int __pyx_clineno = 0;
   __Pyx_RefNannySetupContext("play_deals", 0);
 
-  /* "parlour/games/skat/_heuristic.pyx":1002
+  /* "parlour/games/skat/_heuristic.pyx":997
  *     """`SkatState.play_policy("heuristic", stop)`: the heuristic at every seat, deal after
  *     deal, until deal `stop` (None: the end); `mode` as for `_kernel.play_deals`."""
  *     cdef bint to_the_end = stop is None or stop > 2**62  # no series has that many deals             # <<<<<<<<<<<<<<
@@ -19165,19 +18941,19 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_10play_deals(CYTHON
 
     goto __pyx_L3_bool_binop_done;
   }
-  __pyx_t_2 = __Pyx_PyObject_CompareBoolGt_object_object(__pyx_v_stop, __pyx_mstate_global->__pyx_int_0x4000000000000000, Py_GT); if (unlikely((__pyx_t_2 < 0))) __PYX_ERR(0, 1002, __pyx_L1_error)
+  __pyx_t_2 = __Pyx_PyObject_CompareBoolGt_object_object(__pyx_v_stop, __pyx_mstate_global->__pyx_int_0x4000000000000000, Py_GT); if (unlikely((__pyx_t_2 < 0))) __PYX_ERR(0, 997, __pyx_L1_error)
 
   __pyx_t_1 = __pyx_t_2;
 
   __pyx_L3_bool_binop_done:;
   __pyx_v_to_the_end = __pyx_t_1;
 
-  /* "parlour/games/skat/_heuristic.pyx":1003
+  /* "parlour/games/skat/_heuristic.pyx":998
  *     deal, until deal `stop` (None: the end); `mode` as for `_kernel.play_deals`."""
  *     cdef bint to_the_end = stop is None or stop > 2**62  # no series has that many deals
  *     cdef long long last = 0 if to_the_end else max(stop, -1)             # <<<<<<<<<<<<<<
  *     cdef int status
- *     while state.phase != OVER and (to_the_end or state.deal < last):
+ *     state.complete_undo_record()  # these moves keep no undo record: an undo goes past them
 */
   if (__pyx_v_to_the_end) {
 
@@ -19187,12 +18963,12 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_10play_deals(CYTHON
     __pyx_t_4 = -1L;
     __Pyx_INCREF(__pyx_v_stop);
     __pyx_t_5 = __pyx_v_stop;
-    __pyx_t_7 = __Pyx_PyLong_From_long(__pyx_t_4); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 1003, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyLong_From_long(__pyx_t_4); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 998, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_7);
-    __pyx_t_1 = __Pyx_PyObject_CompareBoolGt_int_object(__pyx_t_7, __pyx_t_5, Py_GT); if (unlikely((__pyx_t_1 < 0))) __PYX_ERR(0, 1003, __pyx_L1_error)
+    __pyx_t_1 = __Pyx_PyObject_CompareBoolGt_int_object(__pyx_t_7, __pyx_t_5, Py_GT); if (unlikely((__pyx_t_1 < 0))) __PYX_ERR(0, 998, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_7); __pyx_t_7 = 0;
     if (__pyx_t_1) {
-      __pyx_t_7 = __Pyx_PyLong_From_long(__pyx_t_4); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 1003, __pyx_L1_error)
+      __pyx_t_7 = __Pyx_PyLong_From_long(__pyx_t_4); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 998, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_7);
       __pyx_t_6 = __pyx_t_7;
       __pyx_t_7 = 0;
@@ -19202,25 +18978,44 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_10play_deals(CYTHON
     }
 
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
-    __pyx_t_8 = __Pyx_PyLong_As_PY_LONG_LONG(__pyx_t_6); if (unlikely((__pyx_t_8 == (PY_LONG_LONG)-1) && PyErr_Occurred())) __PYX_ERR(0, 1003, __pyx_L1_error)
+    __pyx_t_8 = __Pyx_PyLong_As_PY_LONG_LONG(__pyx_t_6); if (unlikely((__pyx_t_8 == (PY_LONG_LONG)-1) && PyErr_Occurred())) __PYX_ERR(0, 998, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
     __pyx_t_3 = __pyx_t_8;
   }
   __pyx_v_last = __pyx_t_3;
 
-  /* "parlour/games/skat/_heuristic.pyx":1005
+  /* "parlour/games/skat/_heuristic.pyx":1000
  *     cdef long long last = 0 if to_the_end else max(stop, -1)
  *     cdef int status
+ *     state.complete_undo_record()  # these moves keep no undo record: an undo goes past them             # <<<<<<<<<<<<<<
+ *     while state.phase != OVER and (to_the_end or state.deal < last):
+ *         _deal.load(state)
+*/
+  __pyx_t_5 = __pyx_v_state;
+  __Pyx_INCREF(__pyx_t_5);
+  __pyx_t_9 = 0;
+  {
+    PyObject *__pyx_callargs[2] = {__pyx_t_5, NULL};
+    __pyx_t_6 = __Pyx_PyObject_FastCallMethod((PyObject*)__pyx_mstate_global->__pyx_n_u_complete_undo_record, __pyx_callargs+__pyx_t_9, (1-__pyx_t_9) | (1*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
+    __Pyx_XDECREF(__pyx_t_5); __pyx_t_5 = 0;
+    if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 1000, __pyx_L1_error)
+    __Pyx_GOTREF(__pyx_t_6);
+  }
+  __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
+
+  /* "parlour/games/skat/_heuristic.pyx":1001
+ *     cdef int status
+ *     state.complete_undo_record()  # these moves keep no undo record: an undo goes past them
  *     while state.phase != OVER and (to_the_end or state.deal < last):             # <<<<<<<<<<<<<<
  *         _deal.load(state)
  *         status = _deal.run()
 */
   while (1) {
-    __pyx_t_6 = __Pyx_PyObject_GetAttrStr(__pyx_v_state, __pyx_mstate_global->__pyx_n_u_phase); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 1005, __pyx_L1_error)
+    __pyx_t_6 = __Pyx_PyObject_GetAttrStr(__pyx_v_state, __pyx_mstate_global->__pyx_n_u_phase); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 1001, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_6);
-    __pyx_t_5 = __Pyx_PyLong_From___pyx_anon_enum(__pyx_e_7parlour_5games_4skat_10_heuristic_OVER); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 1005, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyLong_From___pyx_anon_enum(__pyx_e_7parlour_5games_4skat_10_heuristic_OVER); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 1001, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
-    __pyx_t_2 = __Pyx_PyObject_CompareBoolNe_object_int(__pyx_t_6, __pyx_t_5, Py_NE); if (unlikely((__pyx_t_2 < 0))) __PYX_ERR(0, 1005, __pyx_L1_error)
+    __pyx_t_2 = __Pyx_PyObject_CompareBoolNe_object_int(__pyx_t_6, __pyx_t_5, Py_NE); if (unlikely((__pyx_t_2 < 0))) __PYX_ERR(0, 1001, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
     if (__pyx_t_2) {
@@ -19237,11 +19032,11 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_10play_deals(CYTHON
       __pyx_t_1 = __pyx_v_to_the_end;
       goto __pyx_L7_bool_binop_done;
     }
-    __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_v_state, __pyx_mstate_global->__pyx_n_u_deal); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 1005, __pyx_L1_error)
+    __pyx_t_5 = __Pyx_PyObject_GetAttrStr(__pyx_v_state, __pyx_mstate_global->__pyx_n_u_deal); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 1001, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_5);
-    __pyx_t_6 = __Pyx_PyLong_From_PY_LONG_LONG(__pyx_v_last); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 1005, __pyx_L1_error)
+    __pyx_t_6 = __Pyx_PyLong_From_PY_LONG_LONG(__pyx_v_last); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 1001, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_6);
-    __pyx_t_2 = __Pyx_PyObject_CompareBoolLt_object_int(__pyx_t_5, __pyx_t_6, Py_LT); if (unlikely((__pyx_t_2 < 0))) __PYX_ERR(0, 1005, __pyx_L1_error)
+    __pyx_t_2 = __Pyx_PyObject_CompareBoolLt_object_int(__pyx_t_5, __pyx_t_6, Py_LT); if (unlikely((__pyx_t_2 < 0))) __PYX_ERR(0, 1001, __pyx_L1_error)
     __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
     __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
 
@@ -19251,103 +19046,90 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_10play_deals(CYTHON
 
     if (!__pyx_t_1) break;
 
-    /* "parlour/games/skat/_heuristic.pyx":1006
- *     cdef int status
+    /* "parlour/games/skat/_heuristic.pyx":1002
+ *     state.complete_undo_record()  # these moves keep no undo record: an undo goes past them
  *     while state.phase != OVER and (to_the_end or state.deal < last):
  *         _deal.load(state)             # <<<<<<<<<<<<<<
  *         status = _deal.run()
  *         _deal.tp.store(state, mode)
 */
-    __pyx_t_6 = ((struct __pyx_vtabstruct_7parlour_5games_4skat_10_heuristic_HeuristicDeal *)__pyx_v_7parlour_5games_4skat_10_heuristic__deal->__pyx_vtab)->load(__pyx_v_7parlour_5games_4skat_10_heuristic__deal, __pyx_v_state); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 1006, __pyx_L1_error)
+    __pyx_t_6 = ((struct __pyx_vtabstruct_7parlour_5games_4skat_10_heuristic_HeuristicDeal *)__pyx_v_7parlour_5games_4skat_10_heuristic__deal->__pyx_vtab)->load(__pyx_v_7parlour_5games_4skat_10_heuristic__deal, __pyx_v_state); if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 1002, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_6);
     __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
 
-    /* "parlour/games/skat/_heuristic.pyx":1007
+    /* "parlour/games/skat/_heuristic.pyx":1003
  *     while state.phase != OVER and (to_the_end or state.deal < last):
  *         _deal.load(state)
  *         status = _deal.run()             # <<<<<<<<<<<<<<
  *         _deal.tp.store(state, mode)
  *         if status == ALL_PASSED:  # the third pass: the game's hook decides
 */
-    __pyx_t_9 = ((struct __pyx_vtabstruct_7parlour_5games_4skat_10_heuristic_HeuristicDeal *)__pyx_v_7parlour_5games_4skat_10_heuristic__deal->__pyx_vtab)->run(__pyx_v_7parlour_5games_4skat_10_heuristic__deal); if (unlikely(__pyx_t_9 == ((int)-2))) __PYX_ERR(0, 1007, __pyx_L1_error)
-    __pyx_v_status = __pyx_t_9;
+    __pyx_t_10 = ((struct __pyx_vtabstruct_7parlour_5games_4skat_10_heuristic_HeuristicDeal *)__pyx_v_7parlour_5games_4skat_10_heuristic__deal->__pyx_vtab)->run(__pyx_v_7parlour_5games_4skat_10_heuristic__deal); if (unlikely(__pyx_t_10 == ((int)-2))) __PYX_ERR(0, 1003, __pyx_L1_error)
+    __pyx_v_status = __pyx_t_10;
 
-    /* "parlour/games/skat/_heuristic.pyx":1008
+    /* "parlour/games/skat/_heuristic.pyx":1004
  *         _deal.load(state)
  *         status = _deal.run()
  *         _deal.tp.store(state, mode)             # <<<<<<<<<<<<<<
  *         if status == ALL_PASSED:  # the third pass: the game's hook decides
- *             _python_apply_without_undo(state, PASS)
+ *             state.apply_without_undo(PASS)
 */
     __pyx_t_5 = __pyx_v_7parlour_5games_4skat_10_heuristic__deal->tp;
     __Pyx_INCREF(__pyx_t_5);
-    __pyx_t_7 = __Pyx_PyLong_From_int(__pyx_v_mode); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 1008, __pyx_L1_error)
+    __pyx_t_7 = __Pyx_PyLong_From_int(__pyx_v_mode); if (unlikely(!__pyx_t_7)) __PYX_ERR(0, 1004, __pyx_L1_error)
     __Pyx_GOTREF(__pyx_t_7);
-    __pyx_t_10 = 0;
+    __pyx_t_9 = 0;
     {
       PyObject *__pyx_callargs[3] = {__pyx_t_5, __pyx_v_state, __pyx_t_7};
-      __pyx_t_6 = __Pyx_PyObject_FastCallMethod((PyObject*)__pyx_mstate_global->__pyx_n_u_store, __pyx_callargs+__pyx_t_10, (3-__pyx_t_10) | (1*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
+      __pyx_t_6 = __Pyx_PyObject_FastCallMethod((PyObject*)__pyx_mstate_global->__pyx_n_u_store, __pyx_callargs+__pyx_t_9, (3-__pyx_t_9) | (1*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
       __Pyx_XDECREF(__pyx_t_5); __pyx_t_5 = 0;
       __Pyx_DECREF(__pyx_t_7); __pyx_t_7 = 0;
-      if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 1008, __pyx_L1_error)
+      if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 1004, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_6);
     }
     __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
 
-    /* "parlour/games/skat/_heuristic.pyx":1009
+    /* "parlour/games/skat/_heuristic.pyx":1005
  *         status = _deal.run()
  *         _deal.tp.store(state, mode)
  *         if status == ALL_PASSED:  # the third pass: the game's hook decides             # <<<<<<<<<<<<<<
- *             _python_apply_without_undo(state, PASS)
+ *             state.apply_without_undo(PASS)
 */
     __pyx_t_1 = (__pyx_v_status == __pyx_e_7parlour_5games_4skat_10_heuristic_ALL_PASSED);
 
     if (__pyx_t_1) {
 
 
-      /* "parlour/games/skat/_heuristic.pyx":1010
+      /* "parlour/games/skat/_heuristic.pyx":1006
  *         _deal.tp.store(state, mode)
  *         if status == ALL_PASSED:  # the third pass: the game's hook decides
- *             _python_apply_without_undo(state, PASS)             # <<<<<<<<<<<<<<
+ *             state.apply_without_undo(PASS)             # <<<<<<<<<<<<<<
 */
-      __pyx_t_7 = NULL;
-      __Pyx_GetModuleGlobalName(__pyx_t_5, __pyx_mstate_global->__pyx_n_u_python_apply_without_undo); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 1010, __pyx_L1_error)
+      __pyx_t_7 = __pyx_v_state;
+      __Pyx_INCREF(__pyx_t_7);
+      __Pyx_GetModuleGlobalName(__pyx_t_5, __pyx_mstate_global->__pyx_n_u_PASS); if (unlikely(!__pyx_t_5)) __PYX_ERR(0, 1006, __pyx_L1_error)
       __Pyx_GOTREF(__pyx_t_5);
-      __Pyx_GetModuleGlobalName(__pyx_t_11, __pyx_mstate_global->__pyx_n_u_PASS); if (unlikely(!__pyx_t_11)) __PYX_ERR(0, 1010, __pyx_L1_error)
-      __Pyx_GOTREF(__pyx_t_11);
-      __pyx_t_10 = 1;
-      #if CYTHON_UNPACK_METHODS
-      if (unlikely(PyMethod_Check(__pyx_t_5))) {
-        __pyx_t_7 = PyMethod_GET_SELF(__pyx_t_5);
-        assert(__pyx_t_7);
-        PyObject* __pyx__function = PyMethod_GET_FUNCTION(__pyx_t_5);
-        __Pyx_INCREF(__pyx_t_7);
-        __Pyx_INCREF(__pyx__function);
-        __Pyx_DECREF_SET(__pyx_t_5, __pyx__function);
-        __pyx_t_10 = 0;
-      }
-      #endif
+      __pyx_t_9 = 0;
       {
-        PyObject *__pyx_callargs[3] = {__pyx_t_7, __pyx_v_state, __pyx_t_11};
-        __pyx_t_6 = __Pyx_PyObject_FastCall((PyObject*)__pyx_t_5, __pyx_callargs+__pyx_t_10, (3-__pyx_t_10) | (__pyx_t_10*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
+        PyObject *__pyx_callargs[2] = {__pyx_t_7, __pyx_t_5};
+        __pyx_t_6 = __Pyx_PyObject_FastCallMethod((PyObject*)__pyx_mstate_global->__pyx_n_u_apply_without_undo, __pyx_callargs+__pyx_t_9, (2-__pyx_t_9) | (1*__Pyx_PY_VECTORCALL_ARGUMENTS_OFFSET));
         __Pyx_XDECREF(__pyx_t_7); __pyx_t_7 = 0;
-        __Pyx_DECREF(__pyx_t_11); __pyx_t_11 = 0;
         __Pyx_DECREF(__pyx_t_5); __pyx_t_5 = 0;
-        if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 1010, __pyx_L1_error)
+        if (unlikely(!__pyx_t_6)) __PYX_ERR(0, 1006, __pyx_L1_error)
         __Pyx_GOTREF(__pyx_t_6);
       }
       __Pyx_DECREF(__pyx_t_6); __pyx_t_6 = 0;
 
-      /* "parlour/games/skat/_heuristic.pyx":1009
+      /* "parlour/games/skat/_heuristic.pyx":1005
  *         status = _deal.run()
  *         _deal.tp.store(state, mode)
  *         if status == ALL_PASSED:  # the third pass: the game's hook decides             # <<<<<<<<<<<<<<
- *             _python_apply_without_undo(state, PASS)
+ *             state.apply_without_undo(PASS)
 */
     }
   }
 
-  /* "parlour/games/skat/_heuristic.pyx":999
+  /* "parlour/games/skat/_heuristic.pyx":994
  * 
  * 
  * def play_deals(state, stop, int mode):             # <<<<<<<<<<<<<<
@@ -19362,7 +19144,6 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_10play_deals(CYTHON
   __Pyx_XDECREF(__pyx_t_5);
   __Pyx_XDECREF(__pyx_t_6);
   __Pyx_XDECREF(__pyx_t_7);
-  __Pyx_XDECREF(__pyx_t_11);
   __Pyx_AddTraceback("parlour.games.skat._heuristic.play_deals", __pyx_clineno, __pyx_lineno, __pyx_filename);
   __pyx_r = NULL;
   __pyx_L0:;
@@ -19383,15 +19164,15 @@ static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_10play_deals(CYTHON
 */
 
 /* Python wrapper */
-static PyObject *__pyx_pw_7parlour_5games_4skat_10_heuristic_19__pyx_unpickle_HeuristicDeal(PyObject *__pyx_self, 
+static PyObject *__pyx_pw_7parlour_5games_4skat_10_heuristic_17__pyx_unpickle_HeuristicDeal(PyObject *__pyx_self, 
 #if CYTHON_VECTORCALL
 PyObject *const *__pyx_args, Py_ssize_t __pyx_nargs, PyObject *__pyx_kwds
 #else
 PyObject *__pyx_args, PyObject *__pyx_kwds
 #endif
 ); /*proto*/
-static PyMethodDef __pyx_mdef_7parlour_5games_4skat_10_heuristic_19__pyx_unpickle_HeuristicDeal = {"__pyx_unpickle_HeuristicDeal", (PyCFunction)(void(*)(void))(__Pyx_PyCFunction_FastCallWithKeywords)__pyx_pw_7parlour_5games_4skat_10_heuristic_19__pyx_unpickle_HeuristicDeal, __Pyx_METH_FASTCALL|METH_KEYWORDS, 0};
-static PyObject *__pyx_pw_7parlour_5games_4skat_10_heuristic_19__pyx_unpickle_HeuristicDeal(PyObject *__pyx_self, 
+static PyMethodDef __pyx_mdef_7parlour_5games_4skat_10_heuristic_17__pyx_unpickle_HeuristicDeal = {"__pyx_unpickle_HeuristicDeal", (PyCFunction)(void(*)(void))(__Pyx_PyCFunction_FastCallWithKeywords)__pyx_pw_7parlour_5games_4skat_10_heuristic_17__pyx_unpickle_HeuristicDeal, __Pyx_METH_FASTCALL|METH_KEYWORDS, 0};
+static PyObject *__pyx_pw_7parlour_5games_4skat_10_heuristic_17__pyx_unpickle_HeuristicDeal(PyObject *__pyx_self, 
 #if CYTHON_VECTORCALL
 PyObject *const *__pyx_args, Py_ssize_t __pyx_nargs, PyObject *__pyx_kwds
 #else
@@ -19474,7 +19255,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   return NULL;
   __pyx_L4_argument_unpacking_done:;
   if (unlikely(!__Pyx_ArgTypeTest(((PyObject *)__pyx_v___pyx_state), (&PyTuple_Type), 1, "__pyx_state", 1))) __PYX_ERR(1, 4, __pyx_L1_error)
-  __pyx_r = __pyx_pf_7parlour_5games_4skat_10_heuristic_18__pyx_unpickle_HeuristicDeal(__pyx_self, __pyx_v___pyx_type, __pyx_v___pyx_checksum, __pyx_v___pyx_state);
+  __pyx_r = __pyx_pf_7parlour_5games_4skat_10_heuristic_16__pyx_unpickle_HeuristicDeal(__pyx_self, __pyx_v___pyx_type, __pyx_v___pyx_checksum, __pyx_v___pyx_state);
 
   /* function exit code */
   goto __pyx_L0;
@@ -19494,7 +19275,7 @@ PyObject *__pyx_args, PyObject *__pyx_kwds
   return __pyx_r;
 }
 
-static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_18__pyx_unpickle_HeuristicDeal(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v___pyx_type, long __pyx_v___pyx_checksum, PyObject *__pyx_v___pyx_state) {
+static PyObject *__pyx_pf_7parlour_5games_4skat_10_heuristic_16__pyx_unpickle_HeuristicDeal(CYTHON_UNUSED PyObject *__pyx_self, PyObject *__pyx_v___pyx_type, long __pyx_v___pyx_checksum, PyObject *__pyx_v___pyx_state) {
   PyObject *__pyx_v___pyx_result = 0;
   PyObject *__pyx_r = NULL;
   __Pyx_RefNannyDeclarations
@@ -21240,7 +21021,7 @@ __Pyx_RefNannySetupContext("PyInit__heuristic", 0);
   __pyx_t_8 = __Pyx_PyObject_GetSlice(__pyx_t_4, 1, 0, NULL, NULL, &__pyx_mstate_global->__pyx_slice[0], 1, 0, 0); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 130, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   __Pyx_DECREF(__pyx_t_4); __pyx_t_4 = 0;
-  __pyx_t_4 = __pyx_pf_7parlour_5games_4skat_10_heuristic_12genexpr(NULL, __pyx_t_8); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 130, __pyx_L1_error)
+  __pyx_t_4 = __pyx_pf_7parlour_5games_4skat_10_heuristic_10genexpr(NULL, __pyx_t_8); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 130, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
   if (__Pyx_PyList_Extend(__pyx_t_2, __pyx_t_4) < (0)) __PYX_ERR(0, 130, __pyx_L1_error)
@@ -21265,7 +21046,7 @@ __Pyx_RefNannySetupContext("PyInit__heuristic", 0);
 */
   __Pyx_GetModuleGlobalName(__pyx_t_2, __pyx_mstate_global->__pyx_n_u_AFTER_PICKUP); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 132, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_2);
-  __pyx_t_4 = __pyx_pf_7parlour_5games_4skat_10_heuristic_15genexpr(NULL, __pyx_t_2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 132, __pyx_L1_error)
+  __pyx_t_4 = __pyx_pf_7parlour_5games_4skat_10_heuristic_13genexpr(NULL, __pyx_t_2); if (unlikely(!__pyx_t_4)) __PYX_ERR(0, 132, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_4);
   __Pyx_DECREF(__pyx_t_2); __pyx_t_2 = 0;
   __pyx_t_2 = __Pyx_PySequence_Tuple(__pyx_t_4); if (unlikely(!__pyx_t_2)) __PYX_ERR(0, 132, __pyx_L1_error)
@@ -22133,31 +21914,16 @@ __Pyx_RefNannySetupContext("PyInit__heuristic", 0);
   /* "parlour/games/skat/_heuristic.pyx":994
  * 
  * 
- * def _python_apply_without_undo(state, action):             # <<<<<<<<<<<<<<
- *     from parlour.games.skat import rules
- *     rules.PYTHON_STEP["apply_without_undo"](state, action)
-*/
-  __pyx_t_8 = __Pyx_CyFunction_New(&__pyx_mdef_7parlour_5games_4skat_10_heuristic_9_python_apply_without_undo, 0, __pyx_mstate_global->__pyx_n_u_python_apply_without_undo, NULL, __pyx_mstate_global->__pyx_n_u_parlour_games_skat__heuristic, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[11])); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 994, __pyx_L1_error)
-  __Pyx_GOTREF(__pyx_t_8);
-  #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
-  PyUnstable_Object_EnableDeferredRefcount(__pyx_t_8);
-  #endif
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_python_apply_without_undo, __pyx_t_8) < (0)) __PYX_ERR(0, 994, __pyx_L1_error)
-  __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
-
-  /* "parlour/games/skat/_heuristic.pyx":999
- * 
- * 
  * def play_deals(state, stop, int mode):             # <<<<<<<<<<<<<<
  *     """`SkatState.play_policy("heuristic", stop)`: the heuristic at every seat, deal after
  *     deal, until deal `stop` (None: the end); `mode` as for `_kernel.play_deals`."""
 */
-  __pyx_t_8 = __Pyx_CyFunction_New(&__pyx_mdef_7parlour_5games_4skat_10_heuristic_11play_deals, 0, __pyx_mstate_global->__pyx_n_u_play_deals, NULL, __pyx_mstate_global->__pyx_n_u_parlour_games_skat__heuristic, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[12])); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 999, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_CyFunction_New(&__pyx_mdef_7parlour_5games_4skat_10_heuristic_9play_deals, 0, __pyx_mstate_global->__pyx_n_u_play_deals, NULL, __pyx_mstate_global->__pyx_n_u_parlour_games_skat__heuristic, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[11])); if (unlikely(!__pyx_t_8)) __PYX_ERR(0, 994, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_8);
   #endif
-  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_deals, __pyx_t_8) < (0)) __PYX_ERR(0, 999, __pyx_L1_error)
+  if (PyDict_SetItem(__pyx_mstate_global->__pyx_d, __pyx_mstate_global->__pyx_n_u_play_deals, __pyx_t_8) < (0)) __PYX_ERR(0, 994, __pyx_L1_error)
   __Pyx_DECREF(__pyx_t_8); __pyx_t_8 = 0;
 
   /* "(tree fragment)":4
@@ -22167,7 +21933,7 @@ __Pyx_RefNannySetupContext("PyInit__heuristic", 0);
  *     cdef object __pyx_result
  *     __Pyx_CheckUnpickleChecksum(__pyx_checksum, 0x01abc61, 0x99c66b2, 0x0b63bf4, b'counts, current, declarer, hand_game, hands, key_a, key_b, known_skat, leader, next_seat, ntrick, null, order, ouvert, picked_up, played, players, ramsch, seats, tp, trick, voids')
 */
-  __pyx_t_8 = __Pyx_CyFunction_New(&__pyx_mdef_7parlour_5games_4skat_10_heuristic_19__pyx_unpickle_HeuristicDeal, 0, __pyx_mstate_global->__pyx_n_u_pyx_unpickle_HeuristicDeal, NULL, __pyx_mstate_global->__pyx_n_u_parlour_games_skat__heuristic, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[13])); if (unlikely(!__pyx_t_8)) __PYX_ERR(1, 4, __pyx_L1_error)
+  __pyx_t_8 = __Pyx_CyFunction_New(&__pyx_mdef_7parlour_5games_4skat_10_heuristic_17__pyx_unpickle_HeuristicDeal, 0, __pyx_mstate_global->__pyx_n_u_pyx_unpickle_HeuristicDeal, NULL, __pyx_mstate_global->__pyx_n_u_parlour_games_skat__heuristic, __pyx_mstate_global->__pyx_d, ((PyObject *)__pyx_mstate_global->__pyx_codeobj_tab[12])); if (unlikely(!__pyx_t_8)) __PYX_ERR(1, 4, __pyx_L1_error)
   __Pyx_GOTREF(__pyx_t_8);
   #if CYTHON_COMPILING_IN_CPYTHON && PY_VERSION_HEX >= 0x030E0000
   PyUnstable_Object_EnableDeferredRefcount(__pyx_t_8);
@@ -22372,38 +22138,38 @@ static int __Pyx_InitConstants(__pyx_mstatetype *__pyx_mstate) {
   int __pyx_clineno = 0;
   CYTHON_UNUSED_VAR(__pyx_mstate);
   {
-    const struct { const unsigned int length: 8; } str_length_index[] = {{15},{1},{1},{179},{35},{30},{25},{34},{45},{39},{33},{30},{38},{33},{11},{25},{18},{8},{18},{14},{18},{30},{33},{29},{36},{19},{36},{43},{49},{31},{26},{30},{36},{32},{27},{33},{43},{30},{21},{27},{38},{32},{45},{33},{7},{6},{30},{2},{9},{23},{23},{16},{37},{4},{7},{12},{11},{10},{11},{8},{4},{7},{7},{6},{12},{10},{13},{31},{33},{20},{26},{25},{5},{8},{7},{10},{8},{11},{12},{11},{4},{4},{5},{11},{10},{14},{6},{9},{11},{4},{7},{6},{9},{20},{12},{17},{8},{8},{12},{8},{10},{8},{7},{14},{12},{11},{10},{28},{14},{12},{10},{17},{13},{12},{12},{19},{8},{5},{13},{7},{16},{26},{6},{1},{6},{11},{18},{5},{18},{3},{18},{5},{5},{8},{7},{4},{11},{6},{8},{8},{4},{9},{7},{5},{4},{5},{6},{4},{1},{2},{5},{7},{5},{4},{4},{6},{5},{9},{4},{4},{4},{9},{4},{5},{6},{18},{29},{26},{27},{25},{5},{4},{10},{3},{6},{12},{11},{5},{5},{4},{4},{10},{4},{6},{5},{5},{6},{4},{5},{5},{10},{2},{5},{6},{6},{12},{5},{6}};
-    const struct { const unsigned int length: 9; } bytes_length_index[] = {{9},{26},{11},{77},{13},{11},{56},{107},{336},{24},{31},{72},{2},{2}};
+    const struct { const unsigned int length: 8; } str_length_index[] = {{15},{1},{1},{179},{35},{30},{25},{34},{45},{39},{33},{30},{38},{33},{11},{25},{18},{8},{18},{14},{18},{30},{33},{29},{36},{19},{36},{43},{49},{31},{26},{30},{36},{32},{27},{33},{43},{30},{21},{27},{38},{32},{45},{33},{7},{6},{30},{2},{9},{23},{23},{16},{37},{4},{7},{12},{11},{10},{11},{8},{4},{7},{7},{6},{12},{10},{13},{31},{33},{20},{26},{25},{5},{8},{7},{10},{8},{11},{12},{11},{4},{4},{5},{10},{14},{6},{9},{11},{4},{7},{6},{9},{20},{12},{17},{8},{8},{12},{8},{10},{8},{7},{14},{12},{11},{10},{28},{14},{12},{10},{17},{13},{12},{12},{19},{8},{5},{13},{7},{16},{6},{1},{11},{18},{5},{18},{3},{18},{5},{5},{20},{8},{7},{4},{11},{6},{8},{8},{4},{9},{7},{5},{4},{5},{6},{4},{1},{2},{5},{7},{5},{4},{4},{6},{5},{9},{4},{4},{4},{9},{4},{5},{6},{18},{29},{26},{27},{25},{5},{4},{10},{3},{6},{12},{11},{5},{4},{4},{10},{4},{6},{5},{5},{6},{4},{5},{5},{10},{2},{5},{6},{6},{12},{5},{6}};
+    const struct { const unsigned int length: 9; } bytes_length_index[] = {{9},{11},{77},{13},{11},{56},{116},{336},{24},{31},{72},{2},{2}};
     #ifndef CYTHON_COMPRESS_STRINGS
       #define CYTHON_COMPRESS_STRINGS 90
     #endif
-    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (1915 bytes) */
-static const char cstring[] = "x\332\215\026Ms\333\306\325\"\031G\262\345\272j\254t\232\246\023h2\256\355\246\241\"[\036g\232\351\264\220\010}D2E\021TUO2A\226\300\222D\004b\301\335\205(z<\031\037y\304\021G\036y\344QG\037u\344\221G\377\004\377\204\274\267\000%Q\242:\305\014\366-\336\327\276\357\305c\311)\325j\234\324\233\324\227O\362\377*2I5\331 R[\357\310\006\3635Wh\016\365\334*\345DR\257\243\t\311][R\216L\276V2J_\257~\273\252\021\337\3218\375\205\332Rh\"\254\332\036\021\202\n\215\325\264j\350z\322\3655\331\t\250\310k\3335\255\303B\315\247\324\321$\323\002\340\273, \033\324\327\004\225\270\321\036\021\337g\222H\227\371\026\210\273~\375\221\346\270\034\016q\217)Jo\020O\320|1\364<\260\021Tp0\313\243\304\021\232\213v\220\032\025R\263\tw&Y\002\217t\022\026\217\265\201e\0325\364\035\312SB\215\342\007\034-PW\"\331p\353\215\013\321\224#9\233\200Cn\342\301\271\322\006\363\0341\215Y\235\243xY\000\256CL\235I\266\304\034<\016\242YS\252\2471\\\363&\245\ny\356\315\204Ee\322\024vC\203\260K\r\263\003$L\354\321?\306\236\215\031\300\312t{q\220\335\240$\270\340\271\0241\3428\026\344\214V]G\351\364\351\211\324\216\211\027\322j\310;\232l3\225\017\221\232\241mr\254\234-X&1\244\206%\026\200A\220u-\014\306T\345\034\262k\217YxL\271\324\030\327\340\300\047\023\014\377S:\225\273\211\207$\352\353\244I/P*\241\210\272I\214O\213\3448LZ\333\365}\312\257\224(\301|\001k\330\014\264\307M\306i\262\027Ic\261\360\334\247\313u\005\\\302u\250\n\3425\262dA\242cJ3$\2651M\016\255\250q\326D\375\r\006\221Ag\247\364\312\2717\023:xX\253\341\331\340q#\361\373\234$\311\021tt\333\225\215\261\351\3438\214;\340\377\010\331\325\316\202\236V\026\047FLR}\215\330\364\n\362\262\345WZF\241\323\326@\266\200py\371\314\033]\037\267V\223\022\016b\314\365\201\207%~\244J\036\211q0R\346\033\203\341\nR\365(\365q\2551\016\016hM\006\343\3551\363\301SZ\047P\3166\216\300\047u\333\025\t\237\243\306\246\353\013\t>\252!\353:\016\324\343U4N\035D\203!P\252\312>qD\244\340\3662\330\351\261\220/cQ\213e\304.[\r\032rWH\327\316\007\235\023}\3350\361\265J\257\364\215\212Q""\266J\333\353;\007\2455\3354\254\377\350\273\007\206\271\266]Hw\353z\271`\225\366\266\213\025s\235\371\222\203\301\005c}\007_\020\007\260\253\227\215\215\275\335\335\275\303\315\262^,XE\303(\030\205-\334\032\377\255\224\365\255\361\311\005J\274\211\217\274eq\352\2046\265lu\037Y\326U2\334\0260\344\344M\014P\216\3200\2238NA\310\262Y\010\211\273B\t=\232\022\276\327\327wL\265\200\017\337[\353\273\007kf\n\024\302,\351\005\303\034C@\275\324+za\257l\225\017\212f\361`w7\rNI7\315\322\256\376\252\264wh\224K\257*[{E\313\254\030\245\362\301\256a\025\365\227\206i\356\350\025\013\242\264mn\357\025M\363`\273\362\354i\262\202V\334\244\361\252\030E\023_\300V\312\007/Kf\005K\254\004ejY\245\316\t\274\005\270\232\255\"\314\3342\255YVz}R\013\036u\301Zu*]I\233\210p\220\025\236Z\350\333\010\353\3430\302\323$\256\257 s0\036\360\370P&\n\3226\002\250\017\013\232\302>\022a3\371\202\220\206\236L\366\251\036\334\342\255\237\354B\037\313\020\264M\004<\241\035K\254jT\334\n\2117>+\315\273u\255\002\316\021\364\004?0\227c\031q\311\213k\205aY\022\232x\354\273+ \321\034\346\254\353S\353\210r\237z\026\013\324\317\206\235\0261\030\247$I\020x\035\013\233\027\330\301\023\207Y\352N#Ig&d\027\372\374\344:\047\021\240\233\210\216o\273,\177~\240\200\216\265=<\031\"\215g\321*\261\217l\217\t\230\236aU\214-\260C\316\341\307\314\201P\341\233\332\231\324\364x\320:.i2\037\356T\230\030\324\017\233\352O\255N\341\352\rx\035o\323F\372\n\030c\\\n5\025\\G\331\013A\360\341R\304\242\020p\24398\222qpR\256F\217Z,\327\021\036#\016T\003*\225\370Bp\211DI\006\363\222\047Wj:R\362j\244\344q\244\\\307\344/\206\314\024b\022N1\205\002\177\235\324\257\313\306\024\222\252\035\0214\210\2408\261\361\2650V\"`\001W?(\227\333\375R\203\343V\240\037\260x5\030\255\016\260\301\300&P\310jL\006\020\007\001%T\247\252\216p\t\341\233\005\360r*\033\234\265%\263`\252Z +\0035\360\325\"\340\277\000\004BA\317\213P\325\213Z\304\333\231Qn\256\373\227\210\250\315p\356\313\336\n\">\217\366\207\237~\325_\351o\016V\220\202\333\215\301\322\333\231\367\271\217""\337\206\335\265.\031\315\336\357\236D<\376S\357\357\375_N\347\336-\274{t\266xFF\212\276\336m%\364V<\327[\354\001\366n\367\333h%\332\212\215\336\247\275v\237\016\236\r\010*\273\333}\036}\014\\3\343\217\371X\307\355\027qk\250}3\270{\372\335\273\243\341~y\224\373$\372go\266?\323_\300\003\336D/\342\245\321\354r\2775\374\346\337\357~w\246\364\203\235\037n\337\372\350\363\370y/\333{\336\317\366\237\017\262\003p\346\263\370\341\360\213g\203\027\247K\357sw\272\017\273\355\310\216\027c\332\373\256o\017\026\007\265\323\265S\360\345^\367 Z\212VF\263\013\321b\344\240\362{]3\272\035\221\250\035\003\371n\367E\364e\264?\232\377k\217\200\371`\372\207\331[w\376\214|\013\321\203\350U\354\364\376\326/\200\271\253\247o\316V\317N\206\207?\014\177\260\207v}XgC&>\334\272%g\364\014\000=c 02E\004\305L\031A9\363\023\202\2372U\004\325\314\021\202\243\014C\3002\307\010\2163\257\021\274\316\254e\001\254e7\020ld\367\020\354eM\004f\326B`em\004v\326C\340e\003\004A\3665\202\327\331_\021\374\232\335\314\001\330\314\355 \330\311\231\010\314\334!\202\303\334\217\010~\314\375\214\340\347\\\003A#\347!\360r\315\334h\366\367*a\267c\257\277\204\2718\356\036FF\374 \336\037\315\376!\202x\3741j\275\207E\306\253q\273\247\312\001Kax?\337w\006K\220\205\257\336\035\236\351\357\0471\373o\0013\3375 \366$j\215\346\223#>\212\025\376~\267\025\335\211\227@\237\354\275\350/\365\237\201\330\303Ax\252\237\002\0312>w\017\004\027\"\225\262J\264\200\311z\n6\255\243\242\007Q!\236\357\351\243\371O\260b@\305\033\250c\035K\223G\237\305O\343}H\334\327\375Vo\277\327\372\r\035$m\370";
-    PyObject *data = __Pyx_DecompressString(cstring, 1915, 1);
+    #if (CYTHON_COMPRESS_STRINGS) == 1 /* compression: zlib (1900 bytes) */
+static const char cstring[] = "x\332\215\026Ms\333\306\325\"\031G\262\345\272j\254v\232~\004\232\326c\273i\250\310\226\307\231f:-DB\266\"\231\242\010\252\252\047\231 K`I\"\002\261\340\356B\024=\236\214\216<\342\210#\217<\362\250\243\217:\362\310\243\177B~B\336[\200\222(Q\235b\006\373\026\357k\337\367\342\261\344\224juN\032-\352\313\047\371\177\225\230\244\232l\022\251\025\272\262\311|\315\025\232C=\267F9\221\324\353jBr\327\226\224#\223\257\225\215\362\027\353_\255k\304w4N\177\244\266\024\232\010k\266G\204\240Bcu\255\026\272\236t}Mv\003*\362\332V]\353\262P\363)u4\311\264\000\370.\013\310&\3655A%n\264G\304\367\231$\322e\276\005\342\256\337x\2449.\207C\334#\212\322\233\304\0234_\n=\017l\004\025\034\314\362(q\204\346\242\035\244N\205\324l\302\235i\226\300#\335\204\305c\035`\231E\r}\207\362\224P\247\370\001G\013\324\225H6\335F\363B4\345H\316&\340\220\233xp\256\264\311<G\314bV\347(^\026\200\353\020Sg\232-1\007\217\203h\326\225\352Y\014\327\274I\251B\236{3eQ\205\264\204\335\324 \354R\303\354\000\t\023{\370\217\211g\023\006\2602\335^\034d7)\t.x.E\2148\216\0059\2435\327Q:}z,\265#\342\205\264\026\362\256&;L\345C\244fh/9V\316+X\2461\244\216%\026\200A\220u-\014&T\345\034\262k\217YxD\271\324\030\327\340\300\047S\014\377S:\225\273\211\207$\352\033\244E/P*\241\210\272I\214\317\212\344$LZ\307\365}\312\257\224(\301|\001k\330\n\264\307-\306i\262\027Ic\261\360\334\247\313u\005\\\302u\250\n\3425\262dA\242cF3$\2651K\016\255\250s\326B\375M\006\221Agg\364\312\2717S:xX\257\343\331\340q3\361\373\234$\311!tt\307\225\315\211\351\2238L:\340\377\010\331\325\316\202\236V\026\047FLS}\215\330\364\n\362\262\345WZF\241\323\326@\266\200py\371\314\033]\237\264V\213\022\016b\314\365\201\207%~\244J\036\211I0R\346\033\203\341\nR\363(\365q\2553\016\016h-\006\343\3551\363\301S\332 P\3166\216\300\047\r\333\025\t\237\243\306\246\353\013\t>\252!\353:\016\324\343U4N\035D\203!P\252\312>qH\244\340\366*\330\351\261\220\257bQ\213U\304\256ZM\032rWH\327\316\007\335c\275`\230\370Z\3457\372f\325\250X\345\255\302\366~yC7\r\353?\372\316\276anl\025""\323]A\257\024\255\362\356V\251j\026\230/9\030\\4\n\333\370\2028\200\035\275bl\356\356\354\354\036\274\254\350\245\242U2\214\242Q|\205[\343\277\325\212\376jrr\221\022o\352#oY\234:\241M-[\335G\226u\225\014\267\005\0149y\023\003\224#4\3144\216S\020\262l\026B\342\256PB\217\246\204o\364\302\266\251\026\360\341\033\253\260\263\277a\246@!\314\262^4\314\t\004\324k\275\252\027w+Ve\277d\226\366wv\322\340\224u\323,\357\350o\312\273\007F\245\262\277cX%\375\265a\232\333z\325\202\320l\231[\273%\323\334\337\252>{\232\254\240\n7i\220\252F\311\304\027\260\325\312\376\353\262Y\305\272*CmZV\271{\014o\021\356c\253\004\203\266B\353\226\225\336\231\324\202G\335\252V\203JW\322\026\"\034d\205\247\036\3726\302\306$v\360\264\210\353+\310\034\014\002<>\324\206\202\264\203\000\212\302\202N\260\017E\330J\276 \216\241\047\223}\252\007\267x\325\047\273\320\307\332\003mSQNhG\022K\031\025\267C\342M\316J\223m]K\3739\202\036\343\007&p\"#.yq\255\032,KB\347N|w\005d\227\303pu}j\035R\356S\317b\201\372\303\260\323\312\265\324uEH\020x]\313\205\346=N\266\330\273 \010>9\214\010\220%\242\353\333.\313\237+\024\320\206\266\207\232!\222\250\213\326\210}h{L\300H\014k\302f\255\300\243`\033\252\000w@\320\231\234j\207\234\303\037\230\003\341\3017\265-)\336\311Du\\\322b>\\\2360\032\250\037\266\324/Y\203\302\035\033\360\006^\233\315\364\0250\257\270\024\252\375]G\371\000\216\373p\373a!\010\270\272\034\234\2758!)W3F-\226\353\010\217\021\007*\000\225J|!\240D\242$\330Jyrw\246\263#\257fG\036g\307uL\376b\232\314 &\023M\314\240\300\357%\365\033\2629\203\244\352E\004M\"(\216f|-\214\225\010X\300\325\237\310\345\276\276\324\311\350\002,^\035\306\247\003\0340\224\t\324\255\032\205\001\204@@\3054\250*\033\\B\370f\001\274\234\312&g\035\311,\230\234\026\310\312@\ru\265\010\270\373A \024\364\274\346T\341\250E\234\314\215s\013\275?E\0047\237\017\326\006\233\303\225\223\271\017\271\217O\302\336F\217\214\347\357\367\216#\036\377\276\377\367\301\217\247\013\357\227\336?:[>#cE/\364\332\t\275\035/\364\227\373\200\275\333\373*Z\213^\305F""\377\267\375\316\200\016\237\r\t*\273\333{\036}\014\\s\223\217\305X\307\355gq{\244}9\274{\372\365\373\303\321^e\234\373$\372g\177~07X\302\003\336E/\342\225\361\374\352\240=\372\362\337\357\177u\246\364\257\235\314\375|\373\326G\177\214\237\367\263\375\347\203\354\340\3710;\\\033\347>\215\037\216>{6|q\272\362!\2670Z\370s\014\334wz\017{\235\310\216\227c\332\377z`\017\227\207\365\323\215S\360\351^o?Z\211\326\306\363K\321r\344\340!\367zft;\"Q\007\344\346\357\366^D\177\211\366\306\213K\243\245\277\366\365\376\036\2349\177\353\316\037\220q)z\020\275\211\235\376\337\006E\260{\375\364\335\331\372\331\361\350\340\333\321\267\366\310n\214\032l\304\304\317\267n\3119=\003@\317\030\010\214L\tA)SAP\311|\217\340\373L\rA-s\210\3400\303\020\260\314\021\202\243\314[\004o3\033Y\000\033\331M\004\233\331]\004\273Y\023\201\231\265\020XY\033\201\235\365\020x\331\000A\220}\213\340m\366\047\004?e_\346\000\274\314m#\330\316\231\010\314\334\001\202\203\334w\010\276\313\375\200\340\207\\\023A3\347!\360r\255\334x\376\327*s\267co\260\202I9\352\035DF\374 \336\033\317\377&\202x\374.j\177\200E\306\353q\247\257\352\002kbt\077\077p\206+\220\216\317\337\037\234\351\037\2461{\047\200Y\354\031\020|\022\265\307\213\311\021\037\305\n\177\277\327\216\356\304+\240O\366_\014V\006\317@\354\3410<\325O\201\014\251_\270\007\202K\221\312Y5Z\302l=\005\233\n\250\350AT\214\027\373\372x\361\023,\035P\361\016\nZ\307\032\345\321\247\361\323x\017\022\367\305\240\335\337\353\267\177\001(U\\/";
+    PyObject *data = __Pyx_DecompressString(cstring, 1900, 1);
     #define __Pyx_DecompressString_LZSS_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (2530 bytes) */
-static const char cstring[] = "\377(tree fr\377agment).\377?Note th\377at Cytho\377n is del\377iberatel\377y strict\373er!\001n PEP\377-484 and\377 rejects\377 subclas\377ses of b\377uiltin t\377ypes. If\377 you nee?d to p%\000%\t\377then set\376\200\000e \047anno\177tation_<\000\377ing\047 dir\366b\000iv\242\000o Fa\377lse.Null\364\241\000q\000r\224\000lead\367s i\204\001afes\277t card\025\013pwlay\035\003low \000\276\n\021underS\004f\311e\t\001x\000sH\001W\003hi\243gh1\007\033\004v\003a\377\000i\366\274\003de\217\004holdasA\013\243\003c\002\351\002op\370\000Ah\306 h\013\247\003k\001\313 fV\0020\r\021\355\001\301\n\256\004st\350\001\\\007\376\212\005Ramsch \226\245@t \232Ah\363@\326@k\203: \323\004\031\005\314 %\004\255\047c\227hea\313@t\014\n\255\"a\367dd_\261@ebid\376\276Bnext va\377luebury \327two\213Bs\222$ Ger\266aH\274`\004\013af\337a\357pick\363@ up\370(\005\347B+\001 (ouv\177ert or \242`a)\024\n!\0321\004J\025a Z\002\217game\235\005\312D\017\001 \362\202\024r\2661\237% win\307ner\204f\237e\373` t\377rump (mo\353re\006\003s\323\205\003out\355) \016su#\000sid9e\320\204\002?\016topJ\003[\014\370\222g$\021\202\001from \337a sho\317 su\343it\260\204\006\343On\013ruf\233fs8\000ri\313`\227\207\001k\276\353\204\006takes\371\000tahW\001\267\001\200%\247\205\005as\355m<\242.\312\205\rafe \264!\322\206\001\373de\352\205\013n ace@\006\014\205\207\001\247\204\005\047\006\373\206\003\301\204\002 \373\205\003\036\254\207\001part\242B\351\206\004\342\026\376\323\205\005mears p\377oints on\204\257\210\002>\004\047\304@\313\205\001\232\006\364\026i\177sableen\002\001\367for\276\000 mov\337e (on\347\000eg\363al\323\000\377\210\001)gci\365s\"\003d\262\211\002inst\367ead\340\211\002iddi\343ng\007\r\362\207\001\023\001ick\367 up\317\211\002skat\357src/\352\000lou\333r/\344\204\001s/\022\001/_\377heuristi\377c.pyxACE\375S\000\001_PYAFT\377ER_PICKU\377PBASE_VA\177LUESBID\003\004\377CARD_POI\377NTSContr\177actDECK\000\001\374<\000\010\000LAREFO\377LLOWGRAN\377D_NEEDED\375H\007\001EXTRAH\336r\005Deal\000\n._\377_""reduce_\355c\213\214\002__\017\rset\357stat\t\025dec\367ideF\013rese\237t_cou\266@\013\014u\373le\022\004JACKS\374\000\002\200 J_CLUB\371S\000\004\014\002SPADE\370\017\000\002\003\244 MATAD\377OR_RUNSN\367ULL\240$PASS\377PLAYPOWE\377RPYTHON_\377STEPRULE\377_NAMESSK\367AT_\256 ISIO\377NSSUIT32p\000\003\372 \013\001\251$TEN6\000\373NS\220@TRUMP\373ST\256\212\001Play_\357_Pyx\001\000Dic\377t_NextRe\367f__\270\215\004e___\375_\215\216\002_getit\313em\r\001d\047\001\027\000fu\313nc\035\001g\277%+\000ma;in1\001mod\214!=\000wnamB\002newJ\001\376\235`_checks\361uJ\000\n\001\320 ult_\301_\026\001\211C\006\002\362\216\001\017\003un0\312\212\001\333 \337J+\003vt\200\205\001\243\001Oquald\005\361D_\361NF\212fex\327\001\310A\230\005s\273\010\276\210n__tes\241\000_\366\367\002is\377@rout\377ine_kern_el_op\350\217\002c\276\204\004\374\313\000\200\221\001_apply\377_without\277_undo_\317\214\002a\363ac\231\220\001\031\003inde\355x\030\017asY\000asy\177ncio.coj\004?sbidclv\001\347 \376\255\205\001ebackcl\377oseclubs\376z\005current\017deal\000\001\241\004\316\204\003\325\217\005\377diamonds\377doneenum\376\245\222\002genexpr\361g\334\215\001\321\217\001\325\217\001shea7rts\221\207\002id\253\002\202 onull\221ask\277\000\234\214\217\001\276\221\001erl\367\207\001\000\002_\177idsload\213`\372Q\001t\320\216\001_seat>6\001order\205\216\003\314\207\004%.\316\207\002.\345\207\001\000\017.\333\207\007\n\020\332\311#s$\020st\204 gt\371h?\020\267bsphas\351e\325\222\001\331\222\001_\254!spo\223pr\341\220\002\343\206\tr\327\206\007\007\001s\376\304\001sselfse\376\300 etdefau\373lt\242\211\002pades\237stage\334\207\002\342\207\001u\376\r\000opstore\377throwto_\377the_endt\371p\371\214\002\376\214\002supda?teuse_\226\210\005\377\220\002\376\204\221\002s\200\001\330\004\t\210\367\035\220a\004\002\320\t#\240\3751\r\001\034\220Q\320\026+?\2501\250G\2601\037\001\007\001\377F\260!\200\001\340\004\007\377\200u\210B\210a\330\010\377\017\210x\220r\230\031\240\377,\250j\270\t\300\021\300\277\047\310\025""\310a\330\033\002C\373\210q\032\003q\230\t\240\025\375\240\023\000\013\2108\2201\220\377H\230E\240\026\240w\250\357e\2603\260o\000\340\004\013\377\2105\220\007\220q\230\001\334V\001\t\001\014\230Aa\001\037\230\377q\320 0\260\013\270;\377\300k\320QR\330\004\023\377\220=\240\010\250\001\250\021\376]\001|\2207\230!\330\010\377/\250q\3200@\300\016\366r\001\013\210\245\000\360\006\000\005\377\034\2305\240\003\2405\250\277\003\2505\260\003\260\312\000\032\377\230%\320\0373\2607\270\377!\340\004\n\210%\210w\377\220c\230\025\230e\240;\377\250c\260\025\260f\270B\375\270\311\000\r\210U\220!\220\3771\330\010\021\220\025\220d\376Y\001\r\210S\220\006\220a\367\220w\230\350\000\013\2107\220\377#\220Q\330\014&\240a|\274\000\252 \360\010\000\n\033\201\001\377\021\220\024\220Y\230d\240\367*\250D\254\0004\270|\310\3774\310x\320W[\320[\377c\320cg\320go\320\377os\360\000\000t\001A\335\002\004\000A\002E\003\001E\002\335N\n\001N\002R\021\001R\002\335^\030\001^\002b\037\001b\002\335k&\001k\002o-\001o\002\335v4\001v\002z;\001z\002\273B\003J\000B\003F\003\001F\273\003O\n\001O\003S\021\001S\273\003_\030\001_\003c\037\001c\273\003l&\001l\003p-\001p\273\003z4\001z\003~;\001~w\003G\004\220\000G\004K\003\001wK\004S\n\001S\004W\021\001wW\004\\\030\001\\\004`\037\001w`\004h&\001h\004l-\001\177l\004m\004\330\010\020\254B\337\006\230l\250!\351Av\210\377W\220E\230\024\230Q\330\367\010\022\220\222@\027\220q\340\377\010\027\220t\2304\230w\366\365A\007\200\207a\320\017.\250\367d\260!\203@+\300W\310oA\340\010\017\006\tQ\200\017\000\367\014\210E\371 a\220q\330\355\014]\003\005\230\023\002\017\210q\357\220\n\230!M\000t\2407\357\250!\2503F\000%\260ug\270A\2704\000\357@\t\r6\000\375\021w\001\r\210T\220\021\330\257\010\013\2102\221\000CE\001\024\377\220D\230\014\240A\330\014\371\023\256a\220\000|\2501\250A\376\267\204\001r\220\032\2302\230Q\376\266@-\250q\240Q\240q";
-    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 2530, 3709);
+    #elif (CYTHON_COMPRESS_STRINGS) > 0 && (CYTHON_COMPRESS_STRINGS) <= 90 /* compression: lzss (2511 bytes) */
+static const char cstring[] = "\377(tree fr\377agment).\377?Note th\377at Cytho\377n is del\377iberatel\377y strict\373er!\001n PEP\377-484 and\377 rejects\377 subclas\377ses of b\377uiltin t\377ypes. If\377 you nee?d to p%\000%\t\377then set\376\200\000e \047anno\177tation_<\000\377ing\047 dir\366b\000iv\242\000o Fa\377lse.Null\364\241\000q\000r\224\000lead\367s i\204\001afes\277t card\025\013pwlay\035\003low \000\276\n\021underS\004f\311e\t\001x\000sH\001W\003hi\243gh1\007\033\004v\003a\377\000i\366\274\003de\217\004holdasA\013\243\003c\002\351\002op\370\000Ah\306 h\013\247\003k\001\313 fV\0020\r\021\355\001\301\n\256\004st\350\001\\\007\376\212\005Ramsch \226\245@t \232Ah\363@\326@k\203: \323\004\031\005\314 %\004\255\047c\227hea\313@t\014\n\255\"a\367dd_\261@ebid\376\276Bnext va\377luebury \327two\213Bs\222$ Ger\266aH\274`\004\013af\337a\357pick\363@ up\370(\005\347B+\001 (ouv\177ert or \242`a)\024\n!\0321\004J\025a Z\002\217game\235\005\312D\017\001 \362\202\024r\2661\237% win\307ner\204f\237e\373` t\377rump (mo\353re\006\003s\323\205\003out\355) \016su#\000sid9e\320\204\002?\016topJ\003[\014\370\222g$\021\202\001from \337a sho\317 su\343it\260\204\006\343On\013ruf\233fs8\000ri\313`\227\207\001k\276\353\204\006takes\371\000tahW\001\267\001\200%\247\205\005as\355m<\242.\312\205\rafe \264!\322\206\001\373de\352\205\013n ace@\006\014\205\207\001\247\204\005\047\006\373\206\003\301\204\002 \373\205\003\036\254\207\001part\242B\351\206\004\342\026\376\323\205\005mears p\377oints on\204\257\210\002>\004\047\304@\313\205\001\232\006\364\026i\177sableen\002\001\367for\276\000 mov\337e (on\347\000eg\363al\323\000\377\210\001)gci\365s\"\003d\262\211\002inst\367ead\340\211\002iddi\343ng\007\r\362\207\001\023\001ick\367 up\317\211\002skat\357src/\352\000lou\333r/\344\204\001s/\022\001/_\377heuristi\377c.pyxACE\375S\000\001_PYAFT\377ER_PICKU\377PBASE_VA\177LUESBID\003\004\377CARD_POI\377NTSContr\177actDECK\000\001\374<\000\010\000LAREFO\377LLOWGRAN\377D_NEEDED\375H\007\001EXTRAH\336r\005Deal\000\n._\377_""reduce_\355c\213\214\002__\017\rset\357stat\t\025dec\367ideF\013rese\237t_cou\266@\013\014u\373le\022\004JACKS\374\000\002\200 J_CLUB\371S\000\004\014\002SPADE\370\017\000\002\003\244 MATAD\377OR_RUNSN\367ULL\240$PASS\377PLAYPOWE\377RRULE_NA\377MESSKAT_\376\243 ISIONSS\037UIT32\000\003\357 \013\001\236\236$TENS\000\001\205@T\277RUMPST\243\212\001P\377lay__Pyx\376\001\000Dict_Ne\177xtRef__\255\215\004\337e____\202\216\002_g\277etitem\r\001d\274\047\001\027\000func\035\001g\274\264%+\000main1\001msod\201!=\000namB\002\347newJ\001\222`_ch\037ecksuJ\000\n\001\305 \037ult__\026\001\376#\006\002\014\347\216\001\017\003un\277\212\001\320 \324J+\003\363vt\365\204\001\243\001qualdd\005\346D_\346N\377Fex\327\001\344\275A\230\005s\273\010\375N__tkes\241\000_\367\002is\364@\377routine_\377kernel_o\325p\335\217\002c\263\204\004_\252\214\002aa\377pply_ind\373ex\005\003witho\377ut_undoa\375s9\000asynci\357o.coJ\004sbi\307dclV\001\307 \202\205\001eb\377ackclose\377clubscom\337plete>\002_r\365e6\000dn\005curr\177entdeal\000\001\370\225\004\267\204\003\276\217\005diamo\377ndsdonee\367num\216\222\002gene\217xprg\305\215\001\272\217\001\276\217\001s\277hearts\372\206\002iyd\277\002\366\000null\205a\343sk\323\000\365\216\001\247\221\001erl\374\340\207\001\000\002_idslo\323ad\377@Q\001t\271\216\001_s\367eat6\001orde)r\356\215\003\265\207\004.\267\207\002.\316\207\001\000\017Y.\304\207\007\n\020ac\321\222\001s$\020;st\204 gth?\020\253b?sphase\276\222\001\302\222\001}_\254!spopr\312\220\002\362\314\206\tr\300\206\007\277\001ssel\367fse\273 etde\337fault\206\211\002pa\377desstage\364\300\207\002\306\207\001u\r\000opst\377orethrow\377to_the_e\317ndtp\335\214\002\342\214\002su\377pdateuse\361_\372\207\005\343\220\002\350\220\002s\200\001\330\277\004\t\210\035\220a\005\001+\377\2501\250F\260!\200\001\377\340\004\007\200u\210B\210\377a\330\010\017\210x\220r\377\230\031\240,\250j\270\t\377\300\021\300\047\310\025\310a\335\330\033\002C\210q\032\003q\230\357\t\240\025\240\023\000\013\2108\377\2201""\220H\230E\240\026\177\240w\250e\2603\260U\000\377\340\004\013\2105\220\007\220\347q\230\001V\001\t\001\014\230A\376a\001\037\230q\320 0\260\377\013\270;\300k\320QR\377\330\004\023\220=\240\010\250\367\001\250\021]\001|\2207\230\377!\330\010/\250q\3200\367@\300\016r\001\013\2101\200\377\001\360\006\000\005\034\2305\377\240\003\2405\250\003\2505\377\260\003\2601\330\004\032\230\377%\320\0373\2607\270!\177\340\004\t\320\t\036\230\241\000\377\n\210%\210w\220c\230\377\025\230e\240;\250c\260\277\025\260f\270B\270\321\000\r\377\210U\220!\2201\330\010\337\021\220\025\220da\001\r\210\177S\220\006\220a\220w5\000\377\010\013\2107\220#\220Q\377\330\014\021\320\021$\240A{\240Qq\000\010\000\n\033\212\001\377\021\220\024\220Y\230d\240\367*\250D\265\0004\270|\310\3774\310x\320W[\320[\377c\320cg\320go\320\377os\360\000\000t\001A\335\002\004\000A\002E\003\001E\002\335N\n\001N\002R\021\001R\002\335^\030\001^\002b\037\001b\002\335k&\001k\002o-\001o\002\335v4\001v\002z;\001z\002\273B\003J\000B\003F\003\001F\273\003O\n\001O\003S\021\001S\273\003_\030\001_\003c\037\001c\273\003l&\001l\003p-\001p\273\003z4\001z\003~;\001~w\003G\004\220\000G\004K\003\001wK\004S\n\001S\004W\021\001wW\004\\\030\001\\\004`\037\001w`\004h&\001h\004l-\001\177l\004m\004\330\010\020\265B\337\006\230l\250!\362Av\210\377W\220E\230\024\230Q\330\367\010\022\220\233@\027\220q\340\377\010\027\220t\2304\230w\366\376A\007\200\220a\320\017.\250\367d\260!\214@+\300W\310oA\340\010\017\006\tQ\200\017\000\367\014\210E\372 a\220q\330\355\014]\003\005\230\023\002\017\210q\357\220\n\230!M\000t\2407\357\250!\2503F\000%\260ug\270A\2704\000\370@\t\r6\000\375\021w\001\r\210T\220\021\330\352\253@2\221\000CE\001\024\220D\177\230\014\240A\330\014\023\267a\276\220\000|\2501\250A\300\204\001r\277\220\032\2302\230Q\266@-?\250q\240Q\240q";
+    PyObject *data = __Pyx_DecompressString_LZSS(cstring, 2511, 3664);
     #define __Pyx_DecompressString_UNUSED
     if (unlikely(!data)) __PYX_ERR(0, 1, __pyx_L1_error)
     const char* const bytes = __Pyx_PyBytes_AsString(data);
     #if !CYTHON_ASSUME_SAFE_MACROS
     if (likely(bytes)); else { Py_DECREF(data); __PYX_ERR(0, 1, __pyx_L1_error) }
     #endif
-    #else /* compression: none (3709 bytes) */
-static const char bytes[] = "(tree fragment).?Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.Null declarer leads its safest cardNull declarer plays its lowestNull declarer plays underNull defender discards its highestNull defender leads a suit the declarer holdsNull defender leads under the open handNull defender plays high off suitNull defender plays its lowestNull defender stays under the declarerRamsch last in the trick: highestRamsch leadRamsch plays its cheapestRamsch plays underadd_notebid the next valuebury two cardsdeclare Grand Handdeclare Grand after picking updeclare Null Hand (ouvert or not)declare Null after picking updeclare Null ouvert after picking updeclare a Hand gamedeclare a suit game after picking updeclarer last in the trick: cheapest winnerdeclarer leads a low trump (more trumps than out)declarer leads a sure side carddeclarer leads a top trumpdeclarer leads its lowest carddeclarer leads low from a short suitdeclarer plays its cheapest carddeclarer ruffs a rich trickdeclarer takes with a sure winnerdefender last in the trick: cheapest winnerdefender leads a safe low carddefender leads an acedefender leads its cheapestdefender plays cheap under its partnerdefender plays its cheapest carddefender smears points on the partner\047s trickdefender takes with a sure winnerdisableenableforced move (one legal action)gcisenabledpass instead of biddingpass instead of holdingpick up the skatsrc/parlour/games/skat/_heuristic.pyxACESACES_PYAFTER_PICKUPBASE_VALUESBID_VALUESCARD_POINTSContractDECKDECK_PYDECLAREFOLLOWGRAND_NEEDEDHAND_EXTRAHeuristicDealHeuristicDeal.__reduce_cython__HeuristicDeal.__setstate_cython__HeuristicDeal.decideHeuristicDeal.reset_countsHeuristicDeal.rule_countsJACKSJACKS_PYJ_CLUBSJ_CLUBS_PYJ_SPADESJ_SPADES_PYMATADOR_RUNSNULL_VALUESPASSPLAYPOWERPYTHON_STEPRULE_NAMESSKAT_DECISIONSSUIT32SUIT32_PYSUIT_NEEDEDTENSTENS_PYTRUMPSTrickPlay""__Pyx_PyDict_NextRef__annotate____class_getitem____dict____func____getstate____main____module____name____new____pyx_checksum__pyx_result__pyx_state__pyx_type__pyx_unpickle_HeuristicDeal__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___dict_is_coroutine_kernel_option_contract_python_apply_without_undo_valueaactionapply_indexapply_without_undoaskerasyncio.coroutinesbidcline_in_tracebackcloseclubscontractcurrentdealdeal_kerneldecidedeclarerdiamondsdoneenumerategenexprgrandhandhandsheartsholdiidindexis_nullitemskindlastleaderlegallegal_idsloadmodenextnext_seatnullorderouvertparlour.games.skatparlour.games.skat._heuristicparlour.games.skat.actionsparlour.games.skat.strengthparlour.games.skat.tablesphaseplayplay_dealspopramschreset_countsrule_countsrulesseatsselfsendsetdefaultskatspadesstagestatestatusstopstorethrowto_the_endtptricktricksupdateuse_setstatevaluevalues\200\001\330\004\t\210\035\220a\200\001\330\004\t\320\t#\2401\330\004\t\210\034\220Q\320\026+\2501\250G\2601\200\001\330\004+\2501\250F\260!\200\001\340\004\007\200u\210B\210a\330\010\017\210x\220r\230\031\240,\250j\270\t\300\021\300\047\310\025\310a\330\004\007\200u\210C\210q\330\010\017\210x\220q\230\t\240\025\240a\330\004\013\2108\2201\220H\230E\240\026\240w\250e\2603\260a\200\001\340\004\013\2105\220\007\220q\230\001\200\001\340\004\013\2105\220\014\230A\200\001\340\004\037\230q\320 0\260\013\270;\300k\320QR\330\004\023\220=\240\010\250\001\250\021\330\004\007\200|\2207\230!\330\010/\250q\3200@\300\016\310a\330\004\013\2101\200\001\360\006\000\005\034\2305\240\003\2405\250\003\2505\260\003\2601\330\004\032\230%\320\0373\2607\270!\340\004\n\210%\210w\220c\230\025\230e\240;\250c\260\025\260f\270B\270a\330\010\r\210U\220!\2201\330\010\021\220\025\220d\230!\330\010\r\210S\220\006\220a\220w\230a\330\010\013\2107\220#\220Q\330\014&\240a\240w\250a\200\001\360\010\000\n\033\230!\330\010\021\220\024\220Y\230d\240*\250D\260\013\2704\270|\3104\310x""\320W[\320[c\320cg\320go\320os\360\000\000t\001A\002\360\000\000A\002E\002\360\000\000E\002N\002\360\000\000N\002R\002\360\000\000R\002^\002\360\000\000^\002b\002\360\000\000b\002k\002\360\000\000k\002o\002\360\000\000o\002v\002\360\000\000v\002z\002\360\000\000z\002B\003\360\000\000B\003F\003\360\000\000F\003O\003\360\000\000O\003S\003\360\000\000S\003_\003\360\000\000_\003c\003\360\000\000c\003l\003\360\000\000l\003p\003\360\000\000p\003z\003\360\000\000z\003~\003\360\000\000~\003G\004\360\000\000G\004K\004\360\000\000K\004S\004\360\000\000S\004W\004\360\000\000W\004\\\004\360\000\000\\\004`\004\360\000\000`\004h\004\360\000\000h\004l\004\360\000\000l\004m\004\330\010\020\220\007\220q\230\006\230l\250!\330\004\007\200v\210W\220E\230\024\230Q\330\010\022\220!\330\010\027\220q\340\010\027\220t\2304\230w\240a\330\004\007\200q\330\010\017\320\017.\250d\260!\2607\270+\300W\310A\340\010\017\320\017.\250d\260!\2607\270+\300Q\200A\340\010\014\210E\220\025\220a\220q\330\014\020\220\007\220q\230\005\230Q\200A\340\010\017\210q\220\n\230!\2304\230t\2407\250!\2503\250d\260%\260u\270A\270Q\200A\360\006\000\t\r\210E\220\021\220!\330\010\r\210T\220\021\330\010\013\2102\210W\220C\220q\330\014\024\220D\230\014\240A\330\014\023\2207\230!\2304\230|\2501\250A\330\010\017\210r\220\032\2302\230Q\230d\240-\250q\240Q\240q";
+    #else /* compression: none (3664 bytes) */
+static const char bytes[] = "(tree fragment).?Note that Cython is deliberately stricter than PEP-484 and rejects subclasses of builtin types. If you need to pass subclasses then set the \047annotation_typing\047 directive to False.Null declarer leads its safest cardNull declarer plays its lowestNull declarer plays underNull defender discards its highestNull defender leads a suit the declarer holdsNull defender leads under the open handNull defender plays high off suitNull defender plays its lowestNull defender stays under the declarerRamsch last in the trick: highestRamsch leadRamsch plays its cheapestRamsch plays underadd_notebid the next valuebury two cardsdeclare Grand Handdeclare Grand after picking updeclare Null Hand (ouvert or not)declare Null after picking updeclare Null ouvert after picking updeclare a Hand gamedeclare a suit game after picking updeclarer last in the trick: cheapest winnerdeclarer leads a low trump (more trumps than out)declarer leads a sure side carddeclarer leads a top trumpdeclarer leads its lowest carddeclarer leads low from a short suitdeclarer plays its cheapest carddeclarer ruffs a rich trickdeclarer takes with a sure winnerdefender last in the trick: cheapest winnerdefender leads a safe low carddefender leads an acedefender leads its cheapestdefender plays cheap under its partnerdefender plays its cheapest carddefender smears points on the partner\047s trickdefender takes with a sure winnerdisableenableforced move (one legal action)gcisenabledpass instead of biddingpass instead of holdingpick up the skatsrc/parlour/games/skat/_heuristic.pyxACESACES_PYAFTER_PICKUPBASE_VALUESBID_VALUESCARD_POINTSContractDECKDECK_PYDECLAREFOLLOWGRAND_NEEDEDHAND_EXTRAHeuristicDealHeuristicDeal.__reduce_cython__HeuristicDeal.__setstate_cython__HeuristicDeal.decideHeuristicDeal.reset_countsHeuristicDeal.rule_countsJACKSJACKS_PYJ_CLUBSJ_CLUBS_PYJ_SPADESJ_SPADES_PYMATADOR_RUNSNULL_VALUESPASSPLAYPOWERRULE_NAMESSKAT_DECISIONSSUIT32SUIT32_PYSUIT_NEEDEDTENSTENS_PYTRUMPSTrickPlay__Pyx_PyDic""t_NextRef__annotate____class_getitem____dict____func____getstate____main____module____name____new____pyx_checksum__pyx_result__pyx_state__pyx_type__pyx_unpickle_HeuristicDeal__pyx_vtable____qualname____reduce____reduce_cython____reduce_ex____set_name____setstate____setstate_cython____test___dict_is_coroutine_kernel_option_contract_valueaapply_indexapply_without_undoaskerasyncio.coroutinesbidcline_in_tracebackcloseclubscomplete_undo_recordcontractcurrentdealdeal_kerneldecidedeclarerdiamondsdoneenumerategenexprgrandhandhandsheartsholdiidindexis_nullitemskindlastleaderlegallegal_idsloadmodenextnext_seatnullorderouvertparlour.games.skatparlour.games.skat._heuristicparlour.games.skat.actionsparlour.games.skat.strengthparlour.games.skat.tablesphaseplayplay_dealspopramschreset_countsrule_countsseatsselfsendsetdefaultskatspadesstagestatestatusstopstorethrowto_the_endtptricktricksupdateuse_setstatevaluevalues\200\001\330\004\t\210\035\220a\200\001\330\004+\2501\250F\260!\200\001\340\004\007\200u\210B\210a\330\010\017\210x\220r\230\031\240,\250j\270\t\300\021\300\047\310\025\310a\330\004\007\200u\210C\210q\330\010\017\210x\220q\230\t\240\025\240a\330\004\013\2108\2201\220H\230E\240\026\240w\250e\2603\260a\200\001\340\004\013\2105\220\007\220q\230\001\200\001\340\004\013\2105\220\014\230A\200\001\340\004\037\230q\320 0\260\013\270;\300k\320QR\330\004\023\220=\240\010\250\001\250\021\330\004\007\200|\2207\230!\330\010/\250q\3200@\300\016\310a\330\004\013\2101\200\001\360\006\000\005\034\2305\240\003\2405\250\003\2505\260\003\2601\330\004\032\230%\320\0373\2607\270!\340\004\t\320\t\036\230a\330\004\n\210%\210w\220c\230\025\230e\240;\250c\260\025\260f\270B\270a\330\010\r\210U\220!\2201\330\010\021\220\025\220d\230!\330\010\r\210S\220\006\220a\220w\230a\330\010\013\2107\220#\220Q\330\014\021\320\021$\240A\240Q\200\001\360\010\000\n\033\230!\330\010\021\220\024\220Y\230d\240*\250D\260\013\2704\270|\3104\310x\320W[\320[c\320cg\320go\320os\360\000\000t\001A\002\360\000\000A\002E\002""\360\000\000E\002N\002\360\000\000N\002R\002\360\000\000R\002^\002\360\000\000^\002b\002\360\000\000b\002k\002\360\000\000k\002o\002\360\000\000o\002v\002\360\000\000v\002z\002\360\000\000z\002B\003\360\000\000B\003F\003\360\000\000F\003O\003\360\000\000O\003S\003\360\000\000S\003_\003\360\000\000_\003c\003\360\000\000c\003l\003\360\000\000l\003p\003\360\000\000p\003z\003\360\000\000z\003~\003\360\000\000~\003G\004\360\000\000G\004K\004\360\000\000K\004S\004\360\000\000S\004W\004\360\000\000W\004\\\004\360\000\000\\\004`\004\360\000\000`\004h\004\360\000\000h\004l\004\360\000\000l\004m\004\330\010\020\220\007\220q\230\006\230l\250!\330\004\007\200v\210W\220E\230\024\230Q\330\010\022\220!\330\010\027\220q\340\010\027\220t\2304\230w\240a\330\004\007\200q\330\010\017\320\017.\250d\260!\2607\270+\300W\310A\340\010\017\320\017.\250d\260!\2607\270+\300Q\200A\340\010\014\210E\220\025\220a\220q\330\014\020\220\007\220q\230\005\230Q\200A\340\010\017\210q\220\n\230!\2304\230t\2407\250!\2503\250d\260%\260u\270A\270Q\200A\360\006\000\t\r\210E\220\021\220!\330\010\r\210T\220\021\330\010\013\2102\210W\220C\220q\330\014\024\220D\230\014\240A\330\014\023\2207\230!\2304\230|\2501\250A\330\010\017\210r\220\032\2302\230Q\230d\240-\250q\240Q\240q";
     PyObject *data = NULL;
     #define __Pyx_DecompressString_UNUSED
     #define __Pyx_DecompressString_LZSS_UNUSED
     #endif
     PyObject **stringtab = __pyx_mstate->__pyx_string_tab;
     Py_ssize_t pos = 0;
-    for (int i = 0; i < 198; i++) {
+    for (int i = 0; i < 195; i++) {
       Py_ssize_t bytes_length = str_length_index[i].length;
       PyObject *string = PyUnicode_DecodeUTF8(bytes + pos, bytes_length, NULL);
       if (likely(string) && i >= 53) PyUnicode_InternInPlace(&string);
@@ -22414,8 +22180,8 @@ static const char bytes[] = "(tree fragment).?Note that Cython is deliberately s
       stringtab[i] = string;
       pos += bytes_length;
     }
-    for (int i = 198; i < 212; i++) {
-      Py_ssize_t bytes_length = bytes_length_index[i-198].length;
+    for (int i = 195; i < 208; i++) {
+      Py_ssize_t bytes_length = bytes_length_index[i-195].length;
       PyObject *string = PyBytes_FromStringAndSize(bytes + pos, bytes_length);
       stringtab[i] = string;
       pos += bytes_length;
@@ -22425,15 +22191,15 @@ static const char bytes[] = "(tree fragment).?Note that Cython is deliberately s
       }
     }
     Py_XDECREF(data);
-    for (Py_ssize_t i = 0; i < 212; i++) {
+    for (Py_ssize_t i = 0; i < 208; i++) {
       if (unlikely(PyObject_Hash(stringtab[i]) == -1)) {
         __PYX_ERR(0, 1, __pyx_L1_error)
       }
     }
     #if CYTHON_IMMORTAL_CONSTANTS
     {
-      PyObject **table = stringtab + 198;
-      for (Py_ssize_t i=0; i<14; ++i) {
+      PyObject **table = stringtab + 195;
+      for (Py_ssize_t i=0; i<13; ++i) {
         #if PY_VERSION_HEX >= 0x030F0000
         PyUnstable_SetImmortal(table[i]);
         #elif CYTHON_COMPILING_IN_CPYTHON_FREETHREADING
@@ -22576,19 +22342,14 @@ static int __Pyx_CreateCodeObjects(__pyx_mstatetype *__pyx_mstate) {
     __pyx_mstate_global->__pyx_codeobj_tab[10] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_src_parlour_games_skat__heuristi, __pyx_mstate->__pyx_n_u_reset_counts, __pyx_mstate->__pyx_kp_b_iso88591_a_2, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[10])) goto bad;
   }
   {
-    const __Pyx_PyCode_New_function_description descr = {2, 0, 0, 3, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 994};
-    PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_state, __pyx_mstate->__pyx_n_u_action, __pyx_mstate->__pyx_n_u_rules};
-    __pyx_mstate_global->__pyx_codeobj_tab[11] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_src_parlour_games_skat__heuristi, __pyx_mstate->__pyx_n_u_python_apply_without_undo, __pyx_mstate->__pyx_kp_b_iso88591_1_Q_1G1, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[11])) goto bad;
-  }
-  {
-    const __Pyx_PyCode_New_function_description descr = {3, 0, 0, 6, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 999};
+    const __Pyx_PyCode_New_function_description descr = {3, 0, 0, 6, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 994};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_state, __pyx_mstate->__pyx_n_u_stop, __pyx_mstate->__pyx_n_u_mode, __pyx_mstate->__pyx_n_u_to_the_end, __pyx_mstate->__pyx_n_u_last, __pyx_mstate->__pyx_n_u_status};
-    __pyx_mstate_global->__pyx_codeobj_tab[12] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_src_parlour_games_skat__heuristi, __pyx_mstate->__pyx_n_u_play_deals, __pyx_mstate->__pyx_kp_b_iso88591_5_5_5_1_37_wc_e_c_fBa_U_1_d_S_a, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[12])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[11] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_src_parlour_games_skat__heuristi, __pyx_mstate->__pyx_n_u_play_deals, __pyx_mstate->__pyx_kp_b_iso88591_5_5_5_1_37_a_wc_e_c_fBa_U_1_d_S, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[11])) goto bad;
   }
   {
     const __Pyx_PyCode_New_function_description descr = {3, 0, 0, 4, (unsigned int)(CO_OPTIMIZED|CO_NEWLOCALS), 4};
     PyObject* const varnames[] = {__pyx_mstate->__pyx_n_u_pyx_type, __pyx_mstate->__pyx_n_u_pyx_checksum, __pyx_mstate->__pyx_n_u_pyx_state, __pyx_mstate->__pyx_n_u_pyx_result};
-    __pyx_mstate_global->__pyx_codeobj_tab[13] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_tree_fragment, __pyx_mstate->__pyx_n_u_pyx_unpickle_HeuristicDeal, __pyx_mstate->__pyx_kp_b_iso88591_q_0_kQR_7_q0_a_1, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[13])) goto bad;
+    __pyx_mstate_global->__pyx_codeobj_tab[12] = __Pyx_PyCode_New(descr, varnames, __pyx_mstate->__pyx_kp_u_tree_fragment, __pyx_mstate->__pyx_n_u_pyx_unpickle_HeuristicDeal, __pyx_mstate->__pyx_kp_b_iso88591_q_0_kQR_7_q0_a_1, tuple_dedup_map); if (unlikely(!__pyx_mstate_global->__pyx_codeobj_tab[12])) goto bad;
   }
   Py_DECREF(tuple_dedup_map);
   return 0;
@@ -24985,218 +24746,6 @@ static int __Pyx_RaiseUnexpectedTypeError(const char *expected, PyObject *obj) {
     return 0;
 }
 
-/* HasAttr (used by ImportImpl) */
-#if __PYX_LIMITED_VERSION_HEX < 0x030d0000
-static CYTHON_INLINE int __Pyx_HasAttr(PyObject *o, PyObject *n) {
-    PyObject *r;
-    if (unlikely(!PyUnicode_Check(n))) {
-        PyErr_SetString(PyExc_TypeError,
-                        "hasattr(): attribute name must be string");
-        return -1;
-    }
-    r = __Pyx_PyObject_GetAttrStrNoError(o, n);
-    if (!r) {
-        return (unlikely(PyErr_Occurred())) ? -1 : 0;
-    } else {
-        Py_DECREF(r);
-        return 1;
-    }
-}
-#endif
-
-/* TupleOrListFromArrayImpl (used by ListFromArray) */
-CYTHON_UNUSED static PyObject *
-__Pyx_PyList_FromArray(PyObject *const *src, Py_ssize_t n) {
-    PyObject *res = PyList_New(n);
-    if (unlikely(res == NULL)) return NULL;
-    #if CYTHON_COMPILING_IN_CPYTHON
-    __Pyx_copy_object_array(src, ((PyListObject*)res)->ob_item, n);
-    #else
-    Py_ssize_t i;
-    for (i = 0; i < n; i++) {
-        Py_INCREF(src[i]);
-        if (unlikely(__Pyx_PyList_SET_ITEM(res, i, src[i]) < (0))) {
-            Py_DECREF(res);
-            return NULL;
-        }
-    }
-    #endif
-    return res;
-}
-
-/* ImportImpl (used by Import) */
-static int __Pyx__Import_GetModule(PyObject *qualname, PyObject **module) {
-    PyObject *imported_module = PyImport_GetModule(qualname);
-    if (unlikely(!imported_module)) {
-        *module = NULL;
-        if (PyErr_Occurred()) {
-            return -1;
-        }
-        return 0;
-    }
-    *module = imported_module;
-    return 1;
-}
-static int __Pyx__Import_Lookup(PyObject *qualname, PyObject *const *imported_names, Py_ssize_t len_imported_names, PyObject **module) {
-    PyObject *imported_module;
-    PyObject *top_level_package_name;
-    Py_ssize_t i;
-    int status, module_found;
-    Py_ssize_t dot_index;
-    module_found = __Pyx__Import_GetModule(qualname, &imported_module);
-    if (unlikely(!module_found || module_found == -1)) {
-        *module = NULL;
-        return module_found;
-    }
-    if (imported_names) {
-        for (i = 0; i < len_imported_names; i++) {
-            PyObject *imported_name = imported_names[i];
-#if __PYX_LIMITED_VERSION_HEX < 0x030d0000
-            int has_imported_attribute = PyObject_HasAttr(imported_module, imported_name);
-#else
-            int has_imported_attribute = PyObject_HasAttrWithError(imported_module, imported_name);
-            if (unlikely(has_imported_attribute == -1)) goto error;
-#endif
-            if (!has_imported_attribute) {
-                goto not_found;
-            }
-        }
-        *module = imported_module;
-        return 1;
-    }
-    dot_index = PyUnicode_FindChar(qualname, '.', 0, PY_SSIZE_T_MAX, 1);
-    if (dot_index == -1) {
-        *module = imported_module;
-        return 1;
-    }
-    if (unlikely(dot_index == -2)) goto error;
-    top_level_package_name = PyUnicode_Substring(qualname, 0, dot_index);
-    if (unlikely(!top_level_package_name)) goto error;
-    Py_DECREF(imported_module);
-    status = __Pyx__Import_GetModule(top_level_package_name, module);
-    Py_DECREF(top_level_package_name);
-    return status;
-error:
-    Py_DECREF(imported_module);
-    *module = NULL;
-    return -1;
-not_found:
-    Py_DECREF(imported_module);
-    *module = NULL;
-    return 0;
-}
-static PyObject *__Pyx__Import(PyObject *name, PyObject *const *imported_names, Py_ssize_t len_imported_names, PyObject *qualname, PyObject *moddict, int level) {
-    PyObject *module = 0;
-    PyObject *empty_dict = 0;
-    PyObject *from_list = 0;
-    int module_found;
-    if (!qualname) {
-        qualname = name;
-    }
-    module_found = __Pyx__Import_Lookup(qualname, imported_names, len_imported_names, &module);
-    if (likely(module_found == 1)) {
-        return module;
-    } else if (unlikely(module_found == -1)) {
-        return NULL;
-    }
-    #if !CYTHON_COMPILING_IN_LIMITED_API && PY_VERSION_HEX >= 0x030f00a6
-    empty_dict = PyFrozenDict_New(NULL);
-    #else
-    empty_dict = PyDict_New();
-    #endif
-    if (unlikely(!empty_dict))
-        goto bad;
-    if (imported_names) {
-        from_list = __Pyx_PyList_FromArray(imported_names, len_imported_names);
-        if (unlikely(!from_list))
-            goto bad;
-    }
-    if (level == -1) {
-        const char* package_sep = strchr(__Pyx_MODULE_NAME, '.');
-        if (package_sep != (0)) {
-            module = PyImport_ImportModuleLevelObject(
-                name, moddict, empty_dict, from_list, 1);
-            if (unlikely(!module)) {
-                if (unlikely(!PyErr_ExceptionMatches(PyExc_ImportError)))
-                    goto bad;
-                PyErr_Clear();
-            }
-        }
-        level = 0;
-    }
-    if (!module) {
-        module = PyImport_ImportModuleLevelObject(
-            name, moddict, empty_dict, from_list, level);
-    }
-bad:
-    Py_XDECREF(from_list);
-    Py_XDECREF(empty_dict);
-    return module;
-}
-
-/* Import */
-static PyObject *__Pyx_Import(PyObject *name, PyObject *const *imported_names, Py_ssize_t len_imported_names, PyObject *qualname, int level) {
-    return __Pyx__Import(name, imported_names, len_imported_names, qualname, __pyx_mstate_global->__pyx_d, level);
-}
-
-/* ImportFrom */
-static PyObject* __Pyx_ImportFrom(PyObject* module, PyObject* name) {
-    PyObject* value = __Pyx_PyObject_GetAttrStr(module, name);
-    if (unlikely(!value) && PyErr_ExceptionMatches(PyExc_AttributeError)) {
-        const char* module_name_str = 0;
-        PyObject* module_name = 0;
-        PyObject* module_dot = 0;
-        PyObject* full_name = 0;
-        PyErr_Clear();
-        module_name_str = PyModule_GetName(module);
-        if (unlikely(!module_name_str)) { goto modbad; }
-        module_name = PyUnicode_FromString(module_name_str);
-        if (unlikely(!module_name)) { goto modbad; }
-        module_dot = PyUnicode_Concat(module_name, __pyx_mstate_global->__pyx_kp_u__2);
-        if (unlikely(!module_dot)) { goto modbad; }
-        full_name = PyUnicode_Concat(module_dot, name);
-        if (unlikely(!full_name)) { goto modbad; }
-        #if (CYTHON_COMPILING_IN_PYPY && PYPY_VERSION_NUM  < 0x07030400) ||\
-                CYTHON_COMPILING_IN_GRAAL
-        {
-            PyObject *modules = PyImport_GetModuleDict();
-            if (unlikely(!modules))
-                goto modbad;
-            value = PyObject_GetItem(modules, full_name);
-        }
-        #else
-        value = PyImport_GetModule(full_name);
-        #endif
-      modbad:
-        Py_XDECREF(full_name);
-        Py_XDECREF(module_dot);
-        Py_XDECREF(module_name);
-    }
-    if (unlikely(!value)) {
-        PyErr_Format(PyExc_ImportError, "cannot import name %S", name);
-    }
-    return value;
-}
-
-/* DictGetItem */
-#if !CYTHON_COMPILING_IN_PYPY
-static PyObject *__Pyx_PyDict_GetItem(PyObject *d, PyObject* key) {
-    PyObject *value;
-    if (unlikely(__Pyx_PyDict_GetItemRef(d, key, &value) == 0)) { // no value, no error
-        if (unlikely(PyTuple_Check(key))) {
-            PyObject* args = PyTuple_Pack(1, key);
-            if (likely(args)) {
-                PyErr_SetObject(PyExc_KeyError, args);
-                Py_DECREF(args);
-            }
-        } else {
-            PyErr_SetObject(PyExc_KeyError, key);
-        }
-    }
-    return value;
-}
-#endif
-
 /* PyObjectCompare */
 #ifndef __Pyx_DEFINED_PyObject_CompareStrStrBoolGt
 #define __Pyx_DEFINED_PyObject_CompareStrStrBoolGt
@@ -26894,6 +26443,199 @@ __PYX_GOOD:
     Py_XDECREF(setstate);
     Py_XDECREF(setstate_cython);
     return ret;
+}
+
+/* HasAttr (used by ImportImpl) */
+#if __PYX_LIMITED_VERSION_HEX < 0x030d0000
+static CYTHON_INLINE int __Pyx_HasAttr(PyObject *o, PyObject *n) {
+    PyObject *r;
+    if (unlikely(!PyUnicode_Check(n))) {
+        PyErr_SetString(PyExc_TypeError,
+                        "hasattr(): attribute name must be string");
+        return -1;
+    }
+    r = __Pyx_PyObject_GetAttrStrNoError(o, n);
+    if (!r) {
+        return (unlikely(PyErr_Occurred())) ? -1 : 0;
+    } else {
+        Py_DECREF(r);
+        return 1;
+    }
+}
+#endif
+
+/* TupleOrListFromArrayImpl (used by ListFromArray) */
+CYTHON_UNUSED static PyObject *
+__Pyx_PyList_FromArray(PyObject *const *src, Py_ssize_t n) {
+    PyObject *res = PyList_New(n);
+    if (unlikely(res == NULL)) return NULL;
+    #if CYTHON_COMPILING_IN_CPYTHON
+    __Pyx_copy_object_array(src, ((PyListObject*)res)->ob_item, n);
+    #else
+    Py_ssize_t i;
+    for (i = 0; i < n; i++) {
+        Py_INCREF(src[i]);
+        if (unlikely(__Pyx_PyList_SET_ITEM(res, i, src[i]) < (0))) {
+            Py_DECREF(res);
+            return NULL;
+        }
+    }
+    #endif
+    return res;
+}
+
+/* ImportImpl (used by Import) */
+static int __Pyx__Import_GetModule(PyObject *qualname, PyObject **module) {
+    PyObject *imported_module = PyImport_GetModule(qualname);
+    if (unlikely(!imported_module)) {
+        *module = NULL;
+        if (PyErr_Occurred()) {
+            return -1;
+        }
+        return 0;
+    }
+    *module = imported_module;
+    return 1;
+}
+static int __Pyx__Import_Lookup(PyObject *qualname, PyObject *const *imported_names, Py_ssize_t len_imported_names, PyObject **module) {
+    PyObject *imported_module;
+    PyObject *top_level_package_name;
+    Py_ssize_t i;
+    int status, module_found;
+    Py_ssize_t dot_index;
+    module_found = __Pyx__Import_GetModule(qualname, &imported_module);
+    if (unlikely(!module_found || module_found == -1)) {
+        *module = NULL;
+        return module_found;
+    }
+    if (imported_names) {
+        for (i = 0; i < len_imported_names; i++) {
+            PyObject *imported_name = imported_names[i];
+#if __PYX_LIMITED_VERSION_HEX < 0x030d0000
+            int has_imported_attribute = PyObject_HasAttr(imported_module, imported_name);
+#else
+            int has_imported_attribute = PyObject_HasAttrWithError(imported_module, imported_name);
+            if (unlikely(has_imported_attribute == -1)) goto error;
+#endif
+            if (!has_imported_attribute) {
+                goto not_found;
+            }
+        }
+        *module = imported_module;
+        return 1;
+    }
+    dot_index = PyUnicode_FindChar(qualname, '.', 0, PY_SSIZE_T_MAX, 1);
+    if (dot_index == -1) {
+        *module = imported_module;
+        return 1;
+    }
+    if (unlikely(dot_index == -2)) goto error;
+    top_level_package_name = PyUnicode_Substring(qualname, 0, dot_index);
+    if (unlikely(!top_level_package_name)) goto error;
+    Py_DECREF(imported_module);
+    status = __Pyx__Import_GetModule(top_level_package_name, module);
+    Py_DECREF(top_level_package_name);
+    return status;
+error:
+    Py_DECREF(imported_module);
+    *module = NULL;
+    return -1;
+not_found:
+    Py_DECREF(imported_module);
+    *module = NULL;
+    return 0;
+}
+static PyObject *__Pyx__Import(PyObject *name, PyObject *const *imported_names, Py_ssize_t len_imported_names, PyObject *qualname, PyObject *moddict, int level) {
+    PyObject *module = 0;
+    PyObject *empty_dict = 0;
+    PyObject *from_list = 0;
+    int module_found;
+    if (!qualname) {
+        qualname = name;
+    }
+    module_found = __Pyx__Import_Lookup(qualname, imported_names, len_imported_names, &module);
+    if (likely(module_found == 1)) {
+        return module;
+    } else if (unlikely(module_found == -1)) {
+        return NULL;
+    }
+    #if !CYTHON_COMPILING_IN_LIMITED_API && PY_VERSION_HEX >= 0x030f00a6
+    empty_dict = PyFrozenDict_New(NULL);
+    #else
+    empty_dict = PyDict_New();
+    #endif
+    if (unlikely(!empty_dict))
+        goto bad;
+    if (imported_names) {
+        from_list = __Pyx_PyList_FromArray(imported_names, len_imported_names);
+        if (unlikely(!from_list))
+            goto bad;
+    }
+    if (level == -1) {
+        const char* package_sep = strchr(__Pyx_MODULE_NAME, '.');
+        if (package_sep != (0)) {
+            module = PyImport_ImportModuleLevelObject(
+                name, moddict, empty_dict, from_list, 1);
+            if (unlikely(!module)) {
+                if (unlikely(!PyErr_ExceptionMatches(PyExc_ImportError)))
+                    goto bad;
+                PyErr_Clear();
+            }
+        }
+        level = 0;
+    }
+    if (!module) {
+        module = PyImport_ImportModuleLevelObject(
+            name, moddict, empty_dict, from_list, level);
+    }
+bad:
+    Py_XDECREF(from_list);
+    Py_XDECREF(empty_dict);
+    return module;
+}
+
+/* Import */
+static PyObject *__Pyx_Import(PyObject *name, PyObject *const *imported_names, Py_ssize_t len_imported_names, PyObject *qualname, int level) {
+    return __Pyx__Import(name, imported_names, len_imported_names, qualname, __pyx_mstate_global->__pyx_d, level);
+}
+
+/* ImportFrom */
+static PyObject* __Pyx_ImportFrom(PyObject* module, PyObject* name) {
+    PyObject* value = __Pyx_PyObject_GetAttrStr(module, name);
+    if (unlikely(!value) && PyErr_ExceptionMatches(PyExc_AttributeError)) {
+        const char* module_name_str = 0;
+        PyObject* module_name = 0;
+        PyObject* module_dot = 0;
+        PyObject* full_name = 0;
+        PyErr_Clear();
+        module_name_str = PyModule_GetName(module);
+        if (unlikely(!module_name_str)) { goto modbad; }
+        module_name = PyUnicode_FromString(module_name_str);
+        if (unlikely(!module_name)) { goto modbad; }
+        module_dot = PyUnicode_Concat(module_name, __pyx_mstate_global->__pyx_kp_u__2);
+        if (unlikely(!module_dot)) { goto modbad; }
+        full_name = PyUnicode_Concat(module_dot, name);
+        if (unlikely(!full_name)) { goto modbad; }
+        #if (CYTHON_COMPILING_IN_PYPY && PYPY_VERSION_NUM  < 0x07030400) ||\
+                CYTHON_COMPILING_IN_GRAAL
+        {
+            PyObject *modules = PyImport_GetModuleDict();
+            if (unlikely(!modules))
+                goto modbad;
+            value = PyObject_GetItem(modules, full_name);
+        }
+        #else
+        value = PyImport_GetModule(full_name);
+        #endif
+      modbad:
+        Py_XDECREF(full_name);
+        Py_XDECREF(module_dot);
+        Py_XDECREF(module_name);
+    }
+    if (unlikely(!value)) {
+        PyErr_Format(PyExc_ImportError, "cannot import name %S", name);
+    }
+    return value;
 }
 
 /* RaiseException */

@@ -997,6 +997,7 @@ def play_deals(state, stop, int mode):
     cdef bint to_the_end = stop is None or stop > 2**62  # no series has that many deals
     cdef long long last = 0 if to_the_end else max(stop, -1)
     cdef int status
+    state.complete_undo_record()  # these moves keep no undo record: an undo goes past them
     while state.phase != OVER and (to_the_end or state.deal < last):
         _deal.load(state)
         status = _deal.run()

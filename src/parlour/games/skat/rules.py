@@ -543,6 +543,7 @@ class SkatState(State["Skat"]):
         if mode < 0 or not self.quiet:
             super().play_random(stop, random)
             return
+        self.complete_undo_record()  # the kernel's moves keep no undo record
         _KERNEL.play_deals(self, stop, random, mode)  # type: ignore[union-attr]
 
     def play_policy(self, policy: str, stop: int | None) -> bool:
