@@ -9,6 +9,7 @@ dataclasses with slots, made by `new_object` and filled the same way (what
 `parlour.core.game.slot_builder` does through the descriptors).
 """
 
+from libc.stdint cimport uint64_t
 from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
@@ -102,5 +103,26 @@ cdef inline tuple tuple_plus(PyObject *items, object item):
         PyTuple_SET_ITEM(result, i, <object>each)
     Py_INCREF(item)
     PyTuple_SET_ITEM(result, n, item)
+    PyObject_GC_UnTrack(<void *>result)
+    return result
+
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_popcountll(unsigned long long) nogil
+
+
+cdef inline tuple actions_of(list table, uint64_t mask):
+    """The actions `table[card]` of the cards of `mask`, low to high (`CardActionTable`), as an
+    untracked tuple."""
+    cdef tuple result = PyTuple_New(__builtin_popcountll(mask))
+    cdef Py_ssize_t i = 0
+    cdef object action
+    while mask:
+        action = table[__builtin_ctzll(mask)]
+        Py_INCREF(action)
+        PyTuple_SET_ITEM(result, i, action)
+        i += 1
+        mask &= mask - 1
     PyObject_GC_UnTrack(<void *>result)
     return result

@@ -17,8 +17,8 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll
 from parlour.cards._step cimport (
-    list_item, long_of, new_object, set_slot, size_of, slot, slot_offset, truth, tuple_item,
-    tuple_plus, type_of, untracked,
+    actions_of, list_item, long_of, new_object, set_slot, size_of, slot, slot_offset, truth,
+    tuple_item, tuple_plus, type_of, untracked,
 )
 
 from parlour.cards._kernel import SlotEquals, SlotInt
@@ -154,20 +154,6 @@ cdef long long legal_mask(state, long long phase) except? -1:
         return <long long>hand
     part = hand & ~(<uint64_t>long_of(slot(state, HELD_BACK)))
     return <long long>(part if part else hand)
-
-
-cdef tuple actions_of(list table, uint64_t mask):
-    """The actions `table[card]` of the cards of `mask`, low to high (`CardActionTable`)."""
-    cdef tuple result = PyTuple_New(__builtin_popcountll(mask))
-    cdef Py_ssize_t i = 0
-    cdef object action
-    while mask:
-        action = table[__builtin_ctzll(mask)]
-        Py_INCREF(action)
-        PyTuple_SET_ITEM(result, i, action)
-        i += 1
-        mask &= mask - 1
-    return untracked(result)
 
 
 def legal_actions(state):

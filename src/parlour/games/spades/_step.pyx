@@ -17,8 +17,8 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll
 from parlour.cards._step cimport (
-    list_item, long_of, new_object, set_slot, size_of, slot, slot_offset, truth, tuple_item,
-    tuple_plus, type_of, untracked,
+    actions_of, list_item, long_of, new_object, set_slot, size_of, slot, slot_offset, truth,
+    tuple_item, tuple_plus, type_of, untracked,
 )
 
 from parlour.cards._kernel import SlotEquals, SlotInt
@@ -164,17 +164,7 @@ def legal_actions(state):
     if legal < 0:
         legal = legal_mask(state)
         set_slot(state, LEGAL, legal)
-    cdef uint64_t mask = <uint64_t>legal
-    cdef tuple result = PyTuple_New(__builtin_popcountll(mask))
-    cdef Py_ssize_t i = 0
-    cdef object action
-    while mask:
-        action = PLAYS[__builtin_ctzll(mask)]
-        Py_INCREF(action)
-        PyTuple_SET_ITEM(result, i, action)
-        i += 1
-        mask &= mask - 1
-    return untracked(result)
+    return actions_of(PLAYS, <uint64_t>legal)
 
 
 def apply(state, action):
