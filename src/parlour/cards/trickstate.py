@@ -33,8 +33,7 @@ _KERNEL_HOOKS = ("play_card", "_trick_won", "compute_legal_mask", "legal_mask", 
                  "_apply", "apply_without_undo", "_kernel_stored", "kernel_rules")
 """The methods the kernel stands in for: a class overriding one of them (beyond its
 `kernel_class`) plays out in Python."""
-_KERNEL_FITS: dict[type, bool] = {}
-_KERNEL_MODES: dict[tuple[type, type], int] = {}
+_KERNEL_MODES: dict[tuple[type, type], int | None] = {}
 
 
 STEP_HOOKS = ("apply", "is_legal", "take_cards", "_cards_dealt", "complete_undo_record")
@@ -51,6 +50,23 @@ def step_fits(kind: type) -> bool:
     names = {*_KERNEL_HOOKS, *getattr(kind, "fast_apply_hooks", ()), *base.kernel_hooks,
              *STEP_HOOKS}
     return all(getattr(kind, name) is getattr(base, name) for name in sorted(names))
+
+
+def deal_kernel_mode(kind: type, game_class: type) -> int | None:
+    """How much of a deal the compiled code plays for states of `kind` in games of
+    `game_class`: None where it plays none (no kernel, or `kind` overrides a hook the kernel
+    stands in for), else the deal kernel's mode bits (`TrickState.kernel_mode`; 0 also where
+    the card play alone is compiled)."""
+    kinds = kind, game_class
+    if kinds not in _KERNEL_MODES:
+        base = getattr(kind, "kernel_class", None)
+        fits = _KERNEL is not None and base is not None and all(
+            getattr(kind, name) is getattr(base, name)
+            for name in _KERNEL_HOOKS + base.kernel_hooks)
+        _KERNEL_MODES[kinds] = (
+            None if not fits else kind.kernel_mode(game_class)  # type: ignore[attr-defined]
+            if kind.deal_kernel is not None else 0)  # type: ignore[attr-defined]
+    return _KERNEL_MODES[kinds]
 
 
 class TrickState(State[G]):
@@ -302,21 +318,12 @@ class TrickState(State[G]):
         compiled code where the kernel is built and fits: the very same moves."""
         self.complete_undo_record()
         kind = type(self)
-        fits = _KERNEL_FITS.get(kind)
-        if fits is None:
-            base = kind.kernel_class
-            fits = _KERNEL_FITS[kind] = (_KERNEL is not None and base is not None and all(
-                getattr(kind, name) is getattr(base, name)
-                for name in _KERNEL_HOOKS + base.kernel_hooks))  # type: ignore[attr-defined]
-        if not fits or not self.quiet or self.players != 4:
+        mode = deal_kernel_mode(kind, type(self.game))
+        if mode is None or not self.quiet or self.players != 4:
             super().play_random(stop, random)
             return
         deal_kernel = kind.deal_kernel
         if deal_kernel is not None:
-            kinds = kind, type(self.game)
-            mode = _KERNEL_MODES.get(kinds)
-            if mode is None:
-                mode = _KERNEL_MODES[kinds] = kind.kernel_mode(kinds[1])
             deal_kernel.play_deals(self, stop, random, mode)
             return
         play_out = _KERNEL.play_out  # type: ignore[union-attr]

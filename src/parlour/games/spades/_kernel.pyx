@@ -217,15 +217,22 @@ cdef class SpadesDeal(TrickPlay):
 
     cdef int finish(self, state, int mode) except -1:
         """The hand played out: write it back and settle it (in C with `SETTLE`)."""
-        cdef int t, i, bid, took, contract, tricks, nil_points, overtricks, bags, penalty, bonus
-        cdef int points[2]
-        cdef int new_bags[2]
-        cdef int ns, ew, over
         self.append_moves(state.history)
         if not mode & SETTLE:
             self.write_all(state)
             state._score_deal()
             return 0
+        self.settle_hand(state, True)
+        return 0
+
+    cdef int settle_hand(self, state, bint write) except -1:
+        """`SpadesState._score_deal` of a quiet state, the tricks each seat took being
+        `won_before` and `won`: the score, then the game's end or the next hand, undealt
+        (with `write`, the hand is written back first where the game ends)."""
+        cdef int t, i, bid, took, contract, tricks, nil_points, overtricks, bags, penalty, bonus
+        cdef int points[2]
+        cdef int new_bags[2]
+        cdef int ns, ew, over
         game = state.game
         if game is not self.rules_of:
             self.read_rules(game)
@@ -261,11 +268,24 @@ cdef class SpadesDeal(TrickPlay):
                  or (self.mercy and (ns <= self.mercy_score or ew <= self.mercy_score)))
                 and ns != ew) or state.deal + 1 >= self.max_hands
         if over:
-            self.write_all(state)
+            if write:
+                self.write_all(state)
             state.phase = OVER
             state.current = None
             return 0
         self.start_next(state, game, ns, ew)
+        return 0
+
+    cdef int settle_played(self, state) except -1:
+        """`settle_hand` for a quiet state whose hand's last card the compiled step has just played."""
+        cdef int i
+        bids, blind, won = state.bids, state.blind, state.won
+        for i in range(SEATS):
+            self.bids[i] = bids[i]
+            self.blind[i] = 1 if blind[i] else 0
+            self.won_before[i] = won[i]
+            self.won[i] = 0
+        self.settle_hand(state, False)
         return 0
 
     cdef int start_next(self, state, game, int ns, int ew) except -1:
@@ -312,6 +332,13 @@ cdef class SpadesDeal(TrickPlay):
 
 
 cdef SpadesDeal _scratch = SpadesDeal()
+
+
+def settle_played(state):
+    """`SpadesState._score_deal` in C for a quiet state whose hand is played out (all its
+    tricks taken), where the game settles in C (`SETTLE`): the compiled step calls it at a
+    hand's last card. `parlour.testing.trick_steps` checks it against `_score_deal`."""
+    _scratch.settle_played(state)
 
 
 def play_deals(state, stop, random, int mode):

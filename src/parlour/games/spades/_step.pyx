@@ -7,8 +7,10 @@ makes for a card play exactly what the Python methods make: the hands, the trick
 the leader, the player to move, the break, the tricks won, the `_legal` cache, the history
 entries, the undo records and the events. A class that overrides a method the step stands in
 for (`trickstate.step_fits`), an undealt state, an illegal action, the bidding and the rare
-events (the break's `SpadesBroken`) go to the Python methods; the end of a hand calls the
-state's own `_score_deal`. `parlour.testing.trick_steps` cross-checks it move for move.
+events (the break's `SpadesBroken`) go to the Python methods. The end of a hand calls the
+state's own `_score_deal`, or for a quiet state whose game settles in C the deal kernel's
+`settle_played` (`rules._quiet_settler`). `parlour.testing.trick_steps` cross-checks
+it move for move.
 """
 
 from libc.stdint cimport uint64_t
@@ -54,23 +56,27 @@ cdef tuple EMPTY = ()
 cdef dict FITS = {}
 cdef PyObject *FIT_A = NULL
 cdef PyObject *FIT_B = NULL
+cdef object SETTLER_OF = None
+cdef dict SETTLERS = {}
+cdef object MISSING = object()
 
 
 def install(cls, play, trick_won, trick_started, undo_play, step_fits, bids, bid_made,
-            long long no_bid):
+            long long no_bid, settler_of):
     """Called once by `rules`: the compiled step takes the place of `cls`'s `legal_actions`,
     `apply` and `apply_without_undo`, which it keeps as its fallback, and its `is_terminal`
     and `deal_number` are read in C (`cards._kernel.SlotEquals`, `SlotInt`). `play` is the interned
     plays by card, `trick_won` the `TrickWon` class, `trick_started(trick, leader)` the
     interned `TrickStarted` events, `undo_play` the short undo record's restore function,
     `step_fits` `trickstate.step_fits`, `bids` the interned bids (0 to 13 tricks), `bid_made`
-    the `BidMade` class, `no_bid` the bid of a seat yet to bid."""
+    the `BidMade` class, `no_bid` the bid of a seat yet to bid, `settler_of(state class, game
+    class)` what settles a quiet state's hand in C (None: its `_score_deal`)."""
     global PY_LEGAL, PY_APPLY, PY_WITHOUT, HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL
     global BREAKS, HELD_BACK, FIRST_LEAD, TRUMP, PHASE, WON, HISTORY, EVENTS, UNDO, QUIET
     global CARD_SLOT, TW_TRICK, TW_LEADER, TW_CARDS, TW_WINNER, TW_WON, TW_VISIBLE, PLAY_TYPE
     global TRICK_WON, UNDO_PLAY, STEP_FITS, PLAY_MOVES, PLAYED, STARTED
     global BIDS, SEEN, DEALER, GAME, TRICKS_SLOT, BM_SEAT, BM_TRICKS, BM_BLIND, BM_VISIBLE
-    global BID_TYPE, BID_MADE, BID_MOVES, NO_BID
+    global BID_TYPE, BID_MADE, BID_MOVES, NO_BID, SETTLER_OF
     PY_LEGAL, PY_APPLY, PY_WITHOUT = cls.legal_actions, cls.apply, cls.apply_without_undo
     (HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK, FIRST_LEAD, TRUMP,
      PHASE, WON, HISTORY, EVENTS, UNDO, QUIET) = [slot_offset(cls, name) for name in (
@@ -98,6 +104,8 @@ def install(cls, play, trick_won, trick_started, undo_play, step_fits, bids, bid
     STARTED = [[trick_started(number, seat) for seat in range(SEATS)]
                for number in range(HAND_SIZE)]
     FITS.clear()
+    SETTLER_OF = settler_of
+    SETTLERS.clear()
     cls.legal_actions = legal_actions
     cls.apply = apply
     cls.apply_without_undo = apply_without_undo
@@ -295,9 +303,23 @@ cdef int play(state, long long card, bint record) except -1:
         set_slot(event, TW_VISIBLE, None)
         events.append(event)
     if ntricks + 1 == HAND_SIZE:
-        state._score_deal()
+        end_hand(state, quiet)
     elif not quiet:
         events.append((<list>STARTED[ntricks + 1])[winner])
+    return 0
+
+
+cdef int end_hand(state, bint quiet) except -1:
+    """The hand's last card is down: settle it, in C where a quiet state's game settles so."""
+    if quiet:
+        kinds = (type(state), type(<object>slot(state, GAME)))
+        settle = SETTLERS.get(kinds, MISSING)
+        if settle is MISSING:
+            settle = SETTLERS[kinds] = SETTLER_OF(*kinds)
+        if settle is not None:
+            settle(state)
+            return 0
+    state._score_deal()
     return 0
 
 

@@ -8,7 +8,7 @@ whole game across hands until a partnership reaches the target. See docs/rules/s
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
@@ -30,7 +30,7 @@ from parlour.cards import (
 from parlour.cards.deck import seeded_deal
 from parlour.cards.sampling import HiddenDeal, deals_hidden
 from parlour.cards.tricks import winner_with_trump
-from parlour.cards.trickstate import TrickState, step_fits
+from parlour.cards.trickstate import TrickState, deal_kernel_mode, step_fits
 from parlour.cards.undealt import deal_to_come
 from parlour.core import (
     Action,
@@ -803,11 +803,25 @@ _DIGITS = re.compile("[0-9]{1,3}")
 
 if SpadesState.deal_kernel is not None:
     SpadesState.deal_kernel.bind(Deal, TWO_CLUBS_BIT, NO_BID, BLIND_CHOICES)
+
+
+def _quiet_settler(kind: type, game_class: type) -> Callable[[SpadesState], None] | None:
+    """What settles the hand of a quiet state of `kind` in a game of `game_class` in C (the
+    deal kernel's `settle_played`, where it settles that game: `SETTLE`), or None: the
+    state's own `_score_deal`. The compiled step asks once per pair of classes."""
+    kernel = SpadesState.deal_kernel
+    mode = deal_kernel_mode(kind, game_class)
+    if kernel is None or not mode or not mode & kernel.SETTLE:
+        return None
+    settle: Callable[[SpadesState], None] = kernel.settle_played
+    return settle
+
+
 _STEP = engine.kernel("parlour.games.spades._step")
 """The compiled step (`legal_actions`, `apply`, `apply_without_undo` of plays in C), or None."""
 if _STEP is not None:
     _STEP.install(SpadesState, PLAY, TrickWon, trick_started, _undo_play, step_fits, BID,
-                  BidMade, NO_BID)
+                  BidMade, NO_BID, _quiet_settler)
 
 
 def _pair(values: Sequence[int], name: str) -> tuple[int, int]:
