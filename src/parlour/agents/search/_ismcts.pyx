@@ -19,8 +19,8 @@ operation:
   selection is UCB on min-max normalised values with the availability, in card order, with
   the same floating-point operations; playouts are ``legal[int(random() * n)]`` per card, on
   `TrickPlay` (`parlour.cards._kernel`).
-- With a compiled rollout policy (`cards/_policy.pxd`'s `CardPolicy`: Hearts' heuristic,
-  `rollout=auto`), the playouts play it, the other seats play it in the tree where they are
+- With a compiled rollout policy (`cards/_policy.pxd`'s `CardPolicy`: Hearts' or Spades'
+  heuristic, `rollout=auto`), the playouts play it, the other seats play it in the tree where they are
   modelled (``opponents=policy``), it suggests the move to expand (`Playout.suggest`) and,
   where it proposes moves (``moves=auto``), the tree weighs its proposals in its order. Its
   knowledge of the position is copied with each world and told every card played (`see`).
