@@ -19,6 +19,7 @@ interface other kernels may `cimport` is in `_heuristic.pxd`. `POLICY` (a capsul
 
 from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport uint64_t
+from libc.string cimport memset
 
 from parlour.cards._kernel cimport SEATS, TrickPlay
 from parlour.cards._policy cimport CardPolicy
@@ -797,6 +798,7 @@ def knowledge(state):
     """The `SpadesKnowledge` of `state`'s hand so far (in its card play), as bytes for
     `POLICY`, to go with a `TrickPlay` loaded from the same state."""
     cdef SpadesKnowledge k
+    memset(&k, 0, sizeof(SpadesKnowledge))  # the padding too: the same position, the same bytes
     knowledge_from_state(&k, state)
     return (<char *>&k)[:sizeof(SpadesKnowledge)]
 
