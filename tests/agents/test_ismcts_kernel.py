@@ -3,8 +3,8 @@
 The same seed must give the same search on both: the same decision, the same root statistics
 (visits, availability, total value per action) and the generator left in the same state, from
 positions across a deal of Hearts and of Spades, for every option the compiled loop covers:
-random rollouts, and on Hearts its compiled heuristic (the default ``rollout=auto``) in the
-rollouts, as the modelled opponents and as the proposer of the moves weighed.
+random rollouts, and each game's compiled heuristic (the default ``rollout=auto``) in the
+rollouts, as the modelled opponents and (Hearts) as the proposer of the moves weighed.
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from parlour.cards.sampling import deal_constrained
 from parlour.core import Observation, ParlourError
 from parlour.games.hearts.policy import python_heuristic
 from parlour.games.hearts.rules import Hearts
+from parlour.games.spades.policy import python_heuristic as python_spades_heuristic
+from parlour.games.spades.rules import Spades
 
 kernel = engine.kernel(card_kernel.MODULE)
 needs_kernel = pytest.mark.skipif(
@@ -103,7 +105,8 @@ def searched_by_default(game: Any, observation: Observation, compiled: bool, see
     """`searched` with the game's default rollout (the heuristic): on the Python loop with
     the Python heuristic throughout."""
     with (nullcontext() if compiled else card_kernel.python_loop(),
-          nullcontext() if compiled else python_heuristic()):
+          nullcontext() if compiled else python_heuristic(),
+          nullcontext() if compiled else python_spades_heuristic()):
         rng = Random(seed)
         agent = ISMCTSAgent(game, observation.seat, rng, iterations=60, **options)
         action = agent.act(observation)
@@ -125,6 +128,63 @@ def test_the_compiled_heuristic_search_matches_the_python_loop(seed: int, played
         compiled = searched_by_default(game, observation, True, seed + i, **options)
         assert compiled == searched_by_default(game, observation, False, seed + i, **options), \
             options
+
+
+SPADES_HEURISTIC_SETTINGS: list[dict[str, Any]] = [
+    {},  # the default: heuristic rollouts and expansions, opponents in the tree, halving
+    {"root": "ucb", "value": "rank"},
+    {"opponents": "policy", "c": 0.7},
+    {"opponents": "policy", "root": "ucb"},
+]
+
+
+@needs_kernel
+@pytest.mark.parametrize(("seed", "played"), [(1, 1), (2, 14), (3, 27), (6, 20), (7, 40)])
+def test_the_compiled_spades_heuristic_search_matches_the_python_loop(seed: int, played: int
+                                                                      ) -> None:
+    game, observation = position("spades", seed, played)
+    for i, options in enumerate(SPADES_HEURISTIC_SETTINGS):
+        agent = ISMCTSAgent(game, observation.seat, Random(0), **options)
+        playout = agent.playout
+        assert playout is not None and playout.policy_name == "heuristic"
+        assert not playout.proposals  # SpadesHeuristic proposes no moves
+        modelled = agent.modelled_opponents(game, playout) == "policy"
+        assert modelled == ("opponents" in options), options
+        assert card_kernel.compiled_search(agent, game, playout, observation, modelled), options
+        compiled = searched_by_default(game, observation, True, seed + i, **options)
+        assert compiled == searched_by_default(game, observation, False, seed + i, **options), \
+            options
+
+
+@needs_kernel
+def test_the_spades_python_heuristic_switch_makes_search_find_no_compiled_policy() -> None:
+    game, observation = position("spades", 4, 10)
+    agent = ISMCTSAgent(game, observation.seat, Random(0))
+    assert agent.playout is not None
+    world = game.sample_state(observation, Random(0))
+    assert world.compiled_policy("heuristic") is not None
+    assert world.compiled_policy("random") is None
+    with python_spades_heuristic():
+        assert world.compiled_policy("heuristic") is None
+        assert world.clone().play_policy("heuristic", None) is False
+        assert card_kernel.compiled_search(agent, game, agent.playout, observation, True) is None
+    assert card_kernel.compiled_search(agent, game, agent.playout, observation, True)
+
+
+@needs_kernel
+def test_a_whole_spades_hand_of_default_ismcts_decisions_matches() -> None:
+    game = load_game("spades", target=100)
+    histories = []
+    for compiled in (True, False):
+        with (nullcontext() if compiled else card_kernel.python_loop(),
+              nullcontext() if compiled else python_spades_heuristic()):
+            state = game.new_state(seed=4)
+            agents = [ISMCTSAgent(game, seat, Random(seat), iterations=10) for seat in range(4)]
+            while not state.is_terminal and state.deal_number < 1:
+                seat = state.current_player
+                state.apply(agents[seat].act(state.observe(seat)))
+        histories.append([str(move.action) for move in state.history])
+    assert len(histories[0]) > 52 and histories[0] == histories[1]
 
 
 @needs_kernel
@@ -275,6 +335,17 @@ def test_what_the_compiled_loop_does_not_cover_stays_on_the_python_loop() -> Non
     agent = ISMCTSAgent(other, observation.seat)
     assert agent.playout is not None and agent.playout.policy_name == "heuristic"
     assert card_kernel.compiled_search(agent, other, agent.playout, observation, True) is None
+
+    class OwnSpadesHeuristic(Spades):
+        agents: ClassVar[Mapping[str, str]] = {
+            **Spades.agents, "heuristic": "parlour.games.spades.bots_v1:SpadesHeuristic"}
+
+    spades, seen = position("spades", 5, 12)
+    for game in (OwnSpadesHeuristic(), spades):
+        agent = ISMCTSAgent(game, seen.seat)
+        assert agent.playout is not None and agent.playout.policy_name == "heuristic"
+        found = card_kernel.compiled_search(agent, game, agent.playout, seen, True)
+        assert (found is None) == (game is not spades or not card_kernel.available())
 
 
 def test_the_python_loop_searches_without_the_kernel() -> None:

@@ -2,8 +2,9 @@
 
 Each path runs in its own process (``PARLOUR_PURE`` is read once per process). The matches
 include search bots with random playouts, which run in the Skat kernel on the compiled path,
-and ISMCTS on Hearts and Spades, whose iterations run in the compiled search loop there, and
-PIMC and ISMCTS on Spades and Skat with heuristic rollouts, which run in the compiled heuristic.
+and ISMCTS on Hearts and Spades, whose iterations run in the compiled search loop there (with
+random rollouts and with each game's compiled heuristic, the default), and PIMC and ISMCTS on
+Spades and Skat with heuristic rollouts, which run in the compiled heuristic.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ MATCHES = [
                             "random"], 16),
     # the default rollout (the heuristic): in C on the compiled path (`HeartsState.play_policy`)
     ("hearts:end_score=4", ["pimc:worlds=2", "random", "ismcts:iterations=16", "heuristic"], 17),
-    # the default rollout (the heuristic): in C through `SpadesState.play_policy`
+    # the default rollout (the heuristic): in C through `SpadesState.play_policy`, and the
+    # default ismcts's card play on the compiled search loop (`SpadesState.compiled_policy`)
     ("spades:max_hands=1", ["pimc:worlds=2", "heuristic", "ismcts:iterations=20", "random"], 17),
 ]
 

@@ -1,16 +1,23 @@
 # cython: language_level=3
 """CPython's Mersenne Twister (MT19937, `Modules/_randommodule.c`) and the draws of `random.py`
-that deals use, in C, for the kernels that deal (`cimport` it: one copy of the generator).
+that deals and search use, in C, for the kernels that deal or search (`cimport` it: one copy
+of the generator).
 
 A `Twister` seeded with `mt_seed(t, seed)` draws exactly what ``random.Random(seed)`` draws
 for a seed in [0, 2**64) (`init_by_array` over the seed's 32-bit words, least significant
 first); `mt_shuffle` is ``Random.shuffle`` (`_randbelow` by `getrandbits` rejection) and
 `mt_key_order` is the order of ``sorted(range(n), key=keys)`` for the 64-bit keys that
 ``getrandbits(64 * n).to_bytes(8 * n, "little")`` holds (`parlour.cards.deck.deal_by_keys`).
-The kernels that deal check a probe against `random.Random` when they are bound.
+`mt_random` is ``Random.random()``, `mt_below` ``Random._randbelow`` (so `randrange`) and
+`mt_shuffle_ints` ``Random.shuffle`` of C ints; `mt_load` and `mt_save` copy a
+`random.Random`'s state in and out (`getstate`, `setstate`), so a kernel can draw for it.
+The kernels check a probe against `random.Random` when they are bound.
 """
 
 from libc.stdint cimport uint64_t
+
+cdef extern from *:
+    int __builtin_clz(unsigned int) nogil
 
 cdef enum:
     MT_N = 624
@@ -116,3 +123,48 @@ cdef inline void mt_key_order(Twister *t, int *order, int n) noexcept nogil:
             order[j] = order[j - 1]
             j -= 1
         order[j] = i
+
+
+cdef inline double mt_random(Twister *t) noexcept nogil:
+    """``Random.random()``: 53 bits from two words."""
+    cdef unsigned int a = mt_next(t) >> 5, b = mt_next(t) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+cdef inline int mt_below(Twister *t, int n) noexcept nogil:
+    """``Random._randbelow(n)`` (so ``randrange(n)``), 0 < n < 2**31: ``getrandbits(k)`` with
+    k the bit length of n, drawn again while not below n."""
+    cdef int k = 32 - __builtin_clz(<unsigned int>n)
+    cdef unsigned int r = mt_next(t) >> (32 - k)
+    while r >= <unsigned int>n:
+        r = mt_next(t) >> (32 - k)
+    return <int>r
+
+
+cdef inline void mt_shuffle_ints(Twister *t, int *x, int n) noexcept nogil:
+    """``Random.shuffle`` of the `n` ints at `x`."""
+    cdef int i, j, swap
+    for i in range(n - 1, 0, -1):
+        j = mt_below(t, i + 1)
+        swap = x[i]
+        x[i] = x[j]
+        x[j] = swap
+
+
+cdef inline int mt_load(Twister *t, rng) except -1:
+    """`t` in the state of `rng` (a `random.Random`), from its `getstate()`."""
+    cdef int i
+    state = rng.getstate()[1]
+    for i in range(MT_N):
+        t.mt[i] = state[i]
+    t.index = state[MT_N]
+    return 0
+
+
+cdef inline int mt_save(Twister *t, rng) except -1:
+    """`rng` (a `random.Random`) in the state of `t`, by `setstate()`: it goes on drawing
+    where `t` stopped."""
+    cdef int i
+    version, _, gauss = rng.getstate()
+    rng.setstate((version, tuple([t.mt[i] for i in range(MT_N)]) + (t.index,), gauss))
+    return 0

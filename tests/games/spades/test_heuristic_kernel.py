@@ -160,10 +160,37 @@ def test_play_policy_refuses_where_the_kernel_does_not_fit(why: str) -> None:
     assert (list(state.history), state._snapshot()) == before
 
 
+class _OwnPlayouts(SpadesState):
+    __slots__ = ()
+
+    def play_policy(self, policy: str, stop: int | None) -> bool:
+        return False
+
+
+@compiled_path
+@pytest.mark.parametrize("why", ["another policy", "events on", "another heuristic",
+                                 "observe overridden", "a bidding hook overridden",
+                                 "play_policy overridden"])
+def test_search_gets_the_compiled_policy_where_play_policy_would_play(why: str) -> None:
+    if why == "play_policy overridden":
+        state, policy = _start(parlour.load_game("spades")), "heuristic"
+        state.__class__ = _OwnPlayouts
+    else:
+        state, policy = _refused(why)
+    found = state.compiled_policy(policy)
+    if why == "events on":  # search only reads the state: its events do not matter
+        assert found is not None
+        capsule, knowledge = found
+        assert capsule is kernel.POLICY and knowledge == kernel.knowledge(state)
+    else:
+        assert found is None
+
+
 def test_the_pure_path_plays_no_compiled_policy(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(engine._loaded, NAME, None)
     state = _start(parlour.load_game("spades"))
     assert state.play_policy("heuristic", None) is False
+    assert state.compiled_policy("heuristic") is None
 
 
 @compiled_path

@@ -7,9 +7,10 @@ deal, the root in the card play) and gives back the root's statistics. The same 
 the same decisions on both loops, so everything here follows the Python loop operation for
 operation:
 
-- The generator: `Twister` is CPython's Mersenne Twister (`random.Random`), loaded from the
-  agent's generator with `getstate()` and written back with `setstate()`, and the draws are
-  CPython's: `random()`, `getrandbits`, `_randbelow` (so `randrange`) and `shuffle`.
+- The generator: `Twister` is CPython's Mersenne Twister (`random.Random`) as the deals share
+  it (`cards/_twister.pxd`), loaded from the agent's generator with `getstate()` and written
+  back with `setstate()`, and the draws are CPython's: `random()`, `getrandbits`, `_randbelow`
+  (so `randrange`) and `shuffle`.
   `reproduces_random()` checks this against the running Python at import.
 - Sampling a world: `parlour.cards.sampling.deal_constrained` (a plain shuffle and cut, else
   the greedy deal, else the exhaustive one) and then the world's seed (``getrandbits(63)``).
@@ -18,8 +19,8 @@ operation:
   selection is UCB on min-max normalised values with the availability, in card order, with
   the same floating-point operations; playouts are ``legal[int(random() * n)]`` per card, on
   `TrickPlay` (`parlour.cards._kernel`).
-- With a compiled rollout policy (`cards/_policy.pxd`'s `CardPolicy`: Hearts' heuristic,
-  `rollout=auto`), the playouts play it, the other seats play it in the tree where they are
+- With a compiled rollout policy (`cards/_policy.pxd`'s `CardPolicy`: Hearts' or Spades'
+  heuristic, `rollout=auto`), the playouts play it, the other seats play it in the tree where they are
   modelled (``opponents=policy``), it suggests the move to expand (`Playout.suggest`) and,
   where it proposes moves (``moves=auto``), the tree weighs its proposals in its order. Its
   knowledge of the position is copied with each world and told every card played (`see`).
@@ -30,95 +31,28 @@ operation:
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.math cimport INFINITY, log, sqrt
-from libc.stdint cimport uint32_t, uint64_t
+from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy
 
 from parlour.cards._kernel cimport SEATS, TrickPlay
 from parlour.cards._policy cimport CardPolicy
+from parlour.cards._twister cimport (
+    Twister, mt_below, mt_load, mt_next, mt_random, mt_save, mt_shuffle_ints,
+)
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
-    int __builtin_clz(unsigned int) nogil
     int __builtin_clzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
 
 cdef enum:
-    MT_N = 624
-    MT_M = 397
     MAX_PATH = 64
     GREEDY_TRIES = 64
     KNOWLEDGE_MAX = 512
 
 
-# --- CPython's Mersenne Twister (Modules/_randommodule.c) and random.py's draws ---------------
-
-cdef struct Twister:
-    uint32_t mt[MT_N]
-    int index
-
-
-cdef uint32_t genrand(Twister* t) noexcept nogil:
-    cdef uint32_t y
-    cdef int kk
-    cdef uint32_t* mt = t.mt
-    if t.index >= MT_N:
-        for kk in range(MT_N - MT_M):
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU)
-            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
-        for kk in range(MT_N - MT_M, MT_N - 1):
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU)
-            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
-        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU)
-        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
-        t.index = 0
-    y = mt[t.index]
-    t.index += 1
-    y ^= y >> 11
-    y ^= (y << 7) & 0x9d2c5680U
-    y ^= (y << 15) & 0xefc60000U
-    y ^= y >> 18
-    return y
-
-
-cdef inline double random01(Twister* t) noexcept nogil:
-    """`Random.random()`."""
-    cdef uint32_t a = genrand(t) >> 5, b = genrand(t) >> 6
-    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
-
-
-cdef inline int randbelow(Twister* t, int n) noexcept nogil:
-    """`Random._randbelow(n)` (so `randrange(n)`), 0 < n < 2**31: `getrandbits(k)` with k the
-    bit length of n, drawn again while not below n."""
-    cdef int k = 32 - __builtin_clz(<unsigned int>n)
-    cdef uint32_t r = genrand(t) >> (32 - k)
-    while r >= <uint32_t>n:
-        r = genrand(t) >> (32 - k)
-    return <int>r
-
-
-cdef inline void shuffle(Twister* t, int* x, int n) noexcept nogil:
-    """`Random.shuffle` of the `n` ints at `x`."""
-    cdef int i, j, swap
-    for i in range(n - 1, 0, -1):
-        j = randbelow(t, i + 1)
-        swap = x[i]
-        x[i] = x[j]
-        x[j] = swap
-
-
-cdef void load_twister(Twister* t, rng) except *:
-    state = rng.getstate()[1]
-    cdef int i
-    for i in range(MT_N):
-        t.mt[i] = state[i]
-    t.index = state[MT_N]
-
-
-cdef void save_twister(Twister* t, rng) except *:
-    version, _, gauss = rng.getstate()
-    rng.setstate((version, tuple([t.mt[i] for i in range(MT_N)]) + (t.index,), gauss))
-
+# --- the generator: CPython's Mersenne Twister and random.py's draws (cards/_twister.pxd) -----
 
 cdef class Generator:
     """A `Twister` for tests: the draws of this module beside `random.Random`'s."""
@@ -126,29 +60,29 @@ cdef class Generator:
     cdef Twister t
 
     def __init__(self, rng):
-        load_twister(&self.t, rng)
+        mt_load(&self.t, rng)
 
     def random(self):
-        return random01(&self.t)
+        return mt_random(&self.t)
 
     def randrange(self, int n):
-        return randbelow(&self.t, n)
+        return mt_below(&self.t, n)
 
     def getrandbits(self, int k):
         """k in 1..32."""
-        return genrand(&self.t) >> (32 - k)
+        return mt_next(&self.t) >> (32 - k)
 
     def shuffle(self, list x):
         cdef int values[64]
         cdef int i, n = len(x)
         for i in range(n):
             values[i] = x[i]
-        shuffle(&self.t, values, n)
+        mt_shuffle_ints(&self.t, values, n)
         for i in range(n):
             x[i] = values[i]
 
     def save(self, rng):
-        save_twister(&self.t, rng)
+        mt_save(&self.t, rng)
 
 
 def reproduces_random():
@@ -226,7 +160,7 @@ cdef int greedy(Deal* d, Twister* t, uint64_t* hands) noexcept nogil:
     cdef int options[SEATS]
     cdef int i, k, n, card, hand
     start_deal(d, room, hands, order)
-    shuffle(t, order, d.ncards)
+    mt_shuffle_ints(t, order, d.ncards)
     stable_sort_by_count(d, order, d.ncards)
     for i in range(d.ncards):
         card = order[i]
@@ -238,7 +172,7 @@ cdef int greedy(Deal* d, Twister* t, uint64_t* hands) noexcept nogil:
                 n += 1
         if n == 0:
             return 0
-        hand = options[randbelow(t, n)]
+        hand = options[mt_below(t, n)]
         hands[hand] |= (<uint64_t>1) << card
         room[hand] -= 1
     return 1
@@ -256,7 +190,7 @@ cdef int place(Deal* d, Twister* t, int* order, int index, int* room, uint64_t* 
         if room[d.elig[card][k]] > 0:
             seats[n] = d.elig[card][k]
             n += 1
-    shuffle(t, seats, n)
+    mt_shuffle_ints(t, seats, n)
     for k in range(n):
         hand = seats[k]
         room[hand] -= 1
@@ -284,7 +218,7 @@ cdef int deal_constrained(Deal* d, Twister* t, uint64_t* hands) noexcept nogil:
     if d.plain:
         for i in range(d.ncards):
             order[i] = d.cards[i]
-        shuffle(t, order, d.ncards)
+        mt_shuffle_ints(t, order, d.ncards)
         for i in range(d.nseats):
             hands[i] = 0
             for j in range(start, start + d.size[i]):
@@ -306,8 +240,8 @@ cdef int deal_hidden(Deal* d, Twister* t, uint64_t* full) noexcept nogil:
         return 0
     for i in range(d.nseats):
         full[d.seat[i]] = hands[i] | d.fixed[i]
-    genrand(t)  # getrandbits(63): the sampled world's seed, two words
-    genrand(t)
+    mt_next(t)  # getrandbits(63): the sampled world's seed, two words
+    mt_next(t)
     return 1
 
 
@@ -351,9 +285,9 @@ def deal_cards(rng, list sizes, list allowed, uint64_t unknown, int tries=GREEDY
     cdef uint64_t hands[SEATS]
     cdef int i, found
     set_deal(&d, list(range(len(sizes))), sizes, allowed, [0] * len(sizes), unknown, tries)
-    load_twister(&t, rng)
+    mt_load(&t, rng)
     found = deal_constrained(&d, &t, hands)
-    save_twister(&t, rng)
+    mt_save(&t, rng)
     return [hands[i] for i in range(d.nseats)] if found else None
 
 
@@ -754,7 +688,7 @@ cdef class Search:
                 elif policy != NULL:
                     card = policy.choose(w, self.known)
                 else:
-                    card = nth_card(legal, <int>(random01(t) * n))
+                    card = nth_card(legal, <int>(mt_random(t) * n))
                 self.play(w, card)
                 node = self.child(node, card)
                 continue
@@ -779,7 +713,7 @@ cdef class Search:
                         card = chosen
                     else:
                         in_order(untried, self.order, cards)
-                        card = cards[randbelow(t, n)]
+                        card = cards[mt_below(t, n)]
                 self.add_edge(node, card, 1.0)
                 self.play(w, card)
                 self.push(node, card, player)
@@ -809,7 +743,7 @@ cdef class Search:
                 w.play(card)
         while not w.done:  # the random playout: State.play_random's moves
             legal = w.legal_mask()
-            w.play(nth_card(legal, <int>(random01(t) * __builtin_popcountll(legal))))
+            w.play(nth_card(legal, <int>(mt_random(t) * __builtin_popcountll(legal))))
         self.score(w)
         for i in range(SEATS):
             if self.values[i] < self.low[i]:
@@ -854,7 +788,7 @@ cdef class Search:
         """`ISMCTSAgent._ucb`: iterations until `limit` (-1: none) or the `deadline`; the
         number done. Draws from `rng` and leaves it where the Python loop would."""
         cdef long done = 0
-        load_twister(&self.twister, rng)
+        mt_load(&self.twister, rng)
         try:
             while limit < 0 or done < limit:
                 self.sample()
@@ -863,7 +797,7 @@ cdef class Search:
                 if deadline is not None and clock() >= deadline:
                     break
         finally:
-            save_twister(&self.twister, rng)
+            mt_save(&self.twister, rng)
         return done
 
     def halving(self, rng, list candidates, int rounds, long limit, double start, seconds,
@@ -876,7 +810,7 @@ cdef class Search:
         cdef double key
         for i in range(count):
             order[i] = candidates[i]
-        load_twister(&self.twister, rng)
+        mt_load(&self.twister, rng)
         try:
             for r in range(rounds):
                 share = -1 if limit < 0 else floordiv(limit - done, rounds - r)
@@ -902,7 +836,7 @@ cdef class Search:
                         order[j + 1] = card
                     count = max(1, (count + 1) // 2)
         finally:
-            save_twister(&self.twister, rng)
+            mt_save(&self.twister, rng)
         return [order[k] for k in range(count)], done
 
     def root_edges(self):

@@ -5,11 +5,12 @@ the trick kernel plays (`TrickState.kernel_class`, no hook overridden), whose `s
 deals the hidden hands as `HIDDEN_DEAL_SAMPLERS` promise, and which values a playout stopped at
 the end of the deal with `TrickState.settled_returns`; searched with rollouts that stop at the
 end of the deal (``horizon=1``), random or by a policy the state class has compiled
-(`compiled_policy`: Hearts' heuristic, the default ``rollout=auto``), the other seats in the
-tree or playing the rollout policy (``opponents=policy``), the moves weighed the legal cards
-or the policy's proposals (``moves=auto``), without tree reuse, and a `random.Random`
-generator. Anything else (a root in the passing or bidding, a policy without a compiled
-twin, another game, a subclass overriding a rule, the pure path) runs the Python loop. Both
+(`compiled_policy`: Hearts' and Spades' heuristics, the default ``rollout=auto``), the other
+seats in the tree or playing the rollout policy (``opponents=policy``), the moves weighed the
+legal cards or the policy's proposals (``moves=auto``), without tree reuse, and a
+`random.Random` generator. Anything else (a root in the passing or bidding, a policy without
+a compiled twin, another game, a subclass overriding a rule, the pure path) runs the Python
+loop. Both
 give the same decisions, root statistics and generator state for the same seed:
 `tests/agents/test_ismcts_kernel.py` compares them.
 """

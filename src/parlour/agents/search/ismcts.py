@@ -29,8 +29,9 @@ it took.
   out of the comparison), and the worse half is dropped after each round. ``root=ucb`` selects
   at the root by UCB like at every other node and plays the most visited action.
 
-In the card play of Hearts and Spades with random rollouts, the iterations run in compiled code
-(`card_kernel`, `_ismcts.pyx`): the same search, draw for draw, so the same decisions.
+In the card play of Hearts and Spades with random rollouts or their compiled heuristics (the
+default), the iterations run in compiled code (`card_kernel`, `_ismcts.pyx`): the same search,
+draw for draw, so the same decisions.
 """
 
 from __future__ import annotations

@@ -12,12 +12,17 @@ observation, with the same float arithmetic for the counted tricks (built with
 kernel's `SpadesDeal` (`parlour.games.spades._kernel`, which also writes the moves into the
 history and settles each hand as its random playouts do). `HeuristicDeal` steps one hand
 decision by decision for the cross-check (`parlour.games.spades.crosscheck`). The C-level
-interface other kernels may `cimport` is in `_heuristic.pxd`.
+interface other kernels may `cimport` is in `_heuristic.pxd`. `POLICY` (a capsule of
+`cards/_policy.pxd`'s `CardPolicy`) and `knowledge(state)` let a search loop play its card play
+(`agents/search/_ismcts.pyx`); `enable` switches the kernel off for `policy.python_heuristic`.
 """
 
+from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport uint64_t
+from libc.string cimport memset
 
 from parlour.cards._kernel cimport SEATS, TrickPlay
+from parlour.cards._policy cimport CardPolicy
 
 from parlour.games.spades._kernel import SpadesDeal
 from parlour.games.spades.actions import BID, BLIND_NIL, LOOK, PLAY
@@ -732,11 +737,26 @@ cdef bint fits(state) except -1:
     return known and state.game.agents.get("heuristic") == HEURISTIC
 
 
+cdef bint ENABLED = True
+
+
+def enable(bint on):
+    """Let `play_policy` and `compiled_policy` play the heuristic in C (True, the default), or
+    make them decline (False: the Python agents play, for tests and benchmarks)."""
+    global ENABLED
+    ENABLED = on
+
+
+def enabled():
+    """True unless `enable(False)` switched the kernel off."""
+    return ENABLED
+
+
 def play_policy(state, policy, stop):
     """`SpadesState.play_policy`: the heuristic for every seat in C, whole hands until hand
     `stop` (None: the end of the game), where `policy` is ``"heuristic"`` and `state` is quiet
     and fits (see `fits`); else False, with nothing played."""
-    if policy != "heuristic" or not state.quiet or not fits(state):
+    if policy != "heuristic" or not ENABLED or not state.quiet or not fits(state):
         return False
     kinds = type(state), type(state.game)
     mode = MODES.get(kinds)
@@ -748,3 +768,47 @@ def play_policy(state, policy, stop):
         _scratch.play_hand()
         _scratch.deal.settle(state, mode)
     return True
+
+
+# --- the generic policy interface (cards/_policy.pxd) -----------------------------------------
+cdef int policy_choose(TrickPlay play, void *knowledge) noexcept:
+    cdef int rule
+    return heuristic_card(play, <SpadesKnowledge *>knowledge, &rule)
+
+
+cdef void policy_see(TrickPlay play, void *knowledge, int card) noexcept:
+    # the cards before `card`: `heuristic_card` notes the rest from `play`'s own record of
+    # its plays (`played`, `seat_of`), which every card played on `play` writes
+    note_plays(<SpadesKnowledge *>knowledge, play)
+
+
+cdef CardPolicy HEURISTIC_POLICY
+HEURISTIC_POLICY.choose = policy_choose
+HEURISTIC_POLICY.see = policy_see
+HEURISTIC_POLICY.propose = NULL  # `SpadesHeuristic` has no `candidates`: search weighs all
+for _i in range(4):
+    HEURISTIC_POLICY.suit_order[_i] = _i
+HEURISTIC_POLICY.size = sizeof(SpadesKnowledge)
+
+POLICY = PyCapsule_New(&HEURISTIC_POLICY, "parlour.CardPolicy", NULL)
+"""The card play of the heuristic as `cards/_policy.pxd`'s `CardPolicy`, for search loops."""
+
+
+def knowledge(state):
+    """The `SpadesKnowledge` of `state`'s hand so far (in its card play), as bytes for
+    `POLICY`, to go with a `TrickPlay` loaded from the same state."""
+    cdef SpadesKnowledge k
+    memset(&k, 0, sizeof(SpadesKnowledge))  # the padding too: the same position, the same bytes
+    knowledge_from_state(&k, state)
+    return (<char *>&k)[:sizeof(SpadesKnowledge)]
+
+
+def compiled_policy(state, policy):
+    """`SpadesState.compiled_policy`: ``(POLICY, knowledge(state))`` where `policy` is
+    ``"heuristic"``, the kernel is enabled and `state` fits (as `play_policy` decides, the
+    state's quietness apart: search only reads it) and its class keeps `play_policy`; else
+    None."""
+    if (policy != "heuristic" or not ENABLED or not fits(state)
+            or type(state).play_policy is not RULES_OF.play_policy):
+        return None
+    return POLICY, knowledge(state)

@@ -573,6 +573,12 @@ class SpadesState(TrickState["Spades"]):
         kernel = engine.kernel("parlour.games.spades._heuristic")
         return kernel is not None and bool(kernel.play_policy(self, policy, stop))
 
+    def compiled_policy(self, policy: str) -> tuple[Any, bytes] | None:
+        """The compiled heuristic for the compiled ISMCTS loop (a `cards/_policy.pxd` capsule
+        and the knowledge of this position), where `play_policy` would play it; else None."""
+        kernel = engine.kernel("parlour.games.spades._heuristic")
+        return None if kernel is None else kernel.compiled_policy(self, policy)
+
 
 SpadesState.kernel_class = SpadesState
 SpadesState.kernel_hooks = (
