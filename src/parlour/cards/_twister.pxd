@@ -28,6 +28,27 @@ cdef struct Twister:
     int index
 
 
+cdef extern from *:
+    """
+    #include <string.h>
+    /* The generator seeded by init_genrand(19650218), where init_by_array starts for every
+       seed: computed once per module, then copied. */
+    static void parlour_mt_base_into(unsigned int *mt) {
+        static unsigned int base[624];
+        static int ready = 0;
+        int i;
+        if (!ready) {
+            base[0] = 19650218U;
+            for (i = 1; i < 624; i++)
+                base[i] = 1812433253U * (base[i - 1] ^ (base[i - 1] >> 30)) + (unsigned int)i;
+            ready = 1;
+        }
+        memcpy(mt, base, sizeof base);
+    }
+    """
+    void mt_base_into "parlour_mt_base_into"(unsigned int *mt) noexcept nogil
+
+
 cdef inline void mt_init(Twister *t, unsigned int s) noexcept nogil:
     cdef int i
     t.mt[0] = s
@@ -43,7 +64,8 @@ cdef inline void mt_seed(Twister *t, unsigned long long seed) noexcept nogil:
     cdef int i = 1, j = 0, k
     key[0] = <unsigned int>(seed & 0xFFFFFFFFU)
     key[1] = <unsigned int>(seed >> 32)
-    mt_init(t, 19650218U)
+    mt_base_into(t.mt)  # `mt_init(t, 19650218U)`, the same for every seed: copied
+    t.index = MT_N
     k = MT_N if MT_N > length else length
     while k:
         t.mt[i] = ((t.mt[i] ^ ((t.mt[i - 1] ^ (t.mt[i - 1] >> 30)) * 1664525U))
