@@ -40,6 +40,7 @@ from parlour.games.skat._kernel cimport (
     card_points,
     matadors,
     playable_cards,
+    trick_winner,
 )
 
 from parlour.games.skat import _kernel
@@ -305,17 +306,6 @@ cdef int bid_limit(uint64_t cards) noexcept nogil:
 
 
 # --- the card play (`SkatHeuristic._play` and its `_View`) -------------------------------------
-cdef inline int trick_winner(int order, int *trick, int n) noexcept nogil:
-    """`bots._winner`: the index of the card winning `trick` (n cards) so far."""
-    cdef uint64_t eligible = FOLLOW_C[order][trick[0]] | TRUMPS_C[order]
-    cdef int *power = POWER_C[order]
-    cdef int best = 0, i
-    for i in range(1, n):
-        if eligible >> trick[i] & 1 and power[trick[i]] > power[trick[best]]:
-            best = i
-    return best
-
-
 cdef inline bint beats(int order, int lead, int card, int best) noexcept nogil:
     return ((FOLLOW_C[order][lead] | TRUMPS_C[order]) >> card & 1) != 0 \
         and POWER_C[order][card] > POWER_C[order][best]

@@ -48,6 +48,18 @@ cdef inline uint64_t playable_cards(uint64_t hand, int order, int lead) noexcept
     return hand
 
 
+cdef inline int trick_winner(int order, int *trick, int n) noexcept nogil:
+    """The index of the card winning `trick` (its first n cards) in trump `order` so far: the
+    highest in power of those that follow the led card or are trumps (`bots._winner`)."""
+    cdef uint64_t eligible = FOLLOW_C[order][trick[0]] | TRUMPS_C[order]
+    cdef int *power = POWER_C[order]
+    cdef int best = 0, i
+    for i in range(1, n):
+        if eligible >> trick[i] & 1 and power[trick[i]] > power[trick[best]]:
+            best = i
+    return best
+
+
 cdef inline int card_points(uint64_t mask) noexcept nogil:
     """The card points of `mask`."""
     cdef int points = 0

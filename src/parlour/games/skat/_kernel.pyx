@@ -491,9 +491,7 @@ cdef class TrickPlay:
     cpdef int play(self, int card) except -2:
         """Play `card` (legal, unchecked) for the current player; the trick's winner when it
         completes a trick, else -1. Sets `done` when the deal's card play is over."""
-        cdef int p = self.current, a, b, c, winner, best, n
-        cdef uint64_t eligible
-        cdef int *power
+        cdef int p = self.current, a, b, c, winner, position, n
         self.hands[p] ^= (<uint64_t>1) << card
         self.record(p, PLAY_ID[card])
         self.trick[self.ntrick] = card
@@ -502,13 +500,9 @@ cdef class TrickPlay:
             self.current = self.next_seat[p]
             return -1
         a, b, c = self.trick[0], self.trick[1], self.trick[2]
-        eligible = FOLLOW_C[self.order][a] | TRUMPS_C[self.order]
-        power = POWER_C[self.order]
-        winner, best = self.leader, power[a]
-        if eligible >> b & 1 and power[b] > best:
-            winner, best = self.next_seat[self.leader], power[b]
-        if eligible >> c & 1 and power[c] > best:
-            winner = p
+        position = trick_winner(self.order, self.trick, 3)
+        winner = (self.leader if position == 0 else self.next_seat[self.leader]
+                  if position == 1 else p)
         self.taken[winner] |= (<uint64_t>1) << a | (<uint64_t>1) << b | (<uint64_t>1) << c
         n = self.ntricks
         self.leaders[n] = self.leader
@@ -712,7 +706,7 @@ from cpython.long cimport PyLong_FromLongLong
 from cpython.list cimport PyList_GET_ITEM, PyList_SET_ITEM, PyList_GET_SIZE, PyList_Append
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
-from parlour.cards._step cimport new_object, set_slot, slot, slot_offset
+from parlour.cards._step cimport actions_of, new_object, set_slot, slot, slot_offset
 
 
 cdef inline object get(obj, Py_ssize_t offset):
@@ -783,7 +777,8 @@ cdef PyObject *LAST_GAME_TYPE = NULL
 cdef int LAST_GAME_MODE = -1
 
 cdef object PLAY_TYPE, BID_TYPE, HOLD_TYPE, PASS_TYPE, PICKUP_TYPE, BURY_TYPE, DECLARE_TYPE
-cdef PyObject *PLAY_OBJ[64]
+cdef list PLAY_ACTIONS = [PLAY.get(card) for card in range(64)]
+"""The interned `Play` action of each card (None for no card), for `actions_of`."""
 cdef PyObject *CARD_OBJ[64]
 cdef PyObject *CARD_PLAYED_C[4][64]
 cdef list KEEP = []
@@ -851,9 +846,8 @@ def bind_step(state_class, py_legal_actions, py_apply, py_apply_without_undo, st
     DECLARE_TYPE = actions.Declare
     KEEP.clear()
     for card in range(64):
-        play, card_object = PLAY.get(card), CARD[card] if card in PLAY else None
-        KEEP.append((play, card_object))
-        PLAY_OBJ[card] = <PyObject *>play
+        card_object = CARD[card] if card in PLAY else None
+        KEEP.append(card_object)
         CARD_OBJ[card] = <PyObject *>card_object
     for seat in range(4):
         for card, event in card_played[seat].items():
@@ -924,19 +918,6 @@ cdef inline uint64_t cached_legal(state) except? 0:
     return <uint64_t>legal
 
 
-cdef tuple plays(uint64_t mask):
-    """The interned `Play` actions of the cards in `mask`, lowest card first."""
-    cdef tuple out = PyTuple_New(__builtin_popcountll(mask))
-    cdef int i = 0, card
-    while mask:
-        card = __builtin_ctzll(mask)
-        Py_INCREF(<object>PLAY_OBJ[card])
-        PyTuple_SET_ITEM(out, i, <object>PLAY_OBJ[card])
-        i += 1
-        mask &= mask - 1
-    return out
-
-
 cdef tuple bury_choices(uint64_t hand):
     """`actions.bury_choices`: every pair of `hand`'s cards, in `itertools.combinations` order."""
     cdef int h = __builtin_popcountll(hand), a, b, i = 0
@@ -962,7 +943,7 @@ def legal_actions(state):
     if phase == PLAY_PHASE:
         if slot(state, O_HANDS) == NULL:
             return PY_LEGAL_ACTIONS(state)
-        return plays(cached_legal(state))
+        return actions_of(PLAY_ACTIONS, cached_legal(state))
     if phase == BIDDING:
         if get_int(state, O_STAGE) == 2:
             return FOREHAND_ALONE_T
@@ -1187,15 +1168,13 @@ cdef play_card(state, long long p, long long card, bint quiet):
 
 cdef trick_done(state, int a, int b, int c, long long last, bint quiet):
     """`SkatState._trick_done`: the trick's winner takes it; settle after the last."""
-    cdef int order = get_int(state, O_ORDER)
-    cdef uint64_t eligible = FOLLOW_C[order][a] | TRUMPS_C[order]
-    cdef int *power = POWER_C[order]
+    cdef int cards[3]
+    cards[0], cards[1], cards[2] = a, b, c
+    cdef int position = trick_winner(get_int(state, O_ORDER), cards, 3)
     cdef long long leader = get_int(state, O_LEADER), winner = leader
-    cdef int best = power[a]
-    next_seat = get(state, O_NEXT_SEAT)
-    if eligible >> b & 1 and power[b] > best:
-        winner, best = as_int(<object>PyTuple_GET_ITEM(next_seat, leader)), power[b]
-    if eligible >> c & 1 and power[c] > best:
+    if position == 1:
+        winner = as_int(<object>PyTuple_GET_ITEM(get(state, O_NEXT_SEAT), leader))
+    elif position == 2:
         winner = last
     taken = list(get(state, O_TAKEN))
     taken[winner] = taken[winner] | ((1LL << a) | (1LL << b) | (1LL << c))
