@@ -53,7 +53,8 @@ def test_a_build_without_a_compiler_succeeds_with_one_warning(tmp_path: Path) ->
                  "src/parlour/cards/_step.pxd", "src/parlour/cards/_twister.pxd",
                  "src/parlour/games/hearts/_kernel.pyx", "src/parlour/games/spades/_kernel.pyx",
                  "src/parlour/games/hearts/_step.pyx", "src/parlour/games/spades/_step.pyx",
-                 "src/parlour/games/skat/_kernel.pyx", "src/parlour/games/territory/_kernel.pyx",
+                 "src/parlour/games/skat/_kernel.pyx", "src/parlour/games/skat/_kernel.pxd",
+                 "src/parlour/games/territory/_kernel.pyx",
                  "src/parlour/agents/search/_ismcts.pyx",
                  "src/parlour/games/hearts/_heuristic.pyx",
                  "src/parlour/games/hearts/_heuristic.pxd", "src/parlour/cards/_policy.pxd",
@@ -63,7 +64,7 @@ def test_a_build_without_a_compiler_succeeds_with_one_warning(tmp_path: Path) ->
                  # the packages, so that Cython finds the .pxd a kernel cimports
                  "src/parlour/__init__.py", "src/parlour/cards/__init__.py",
                  "src/parlour/games/__init__.py", "src/parlour/games/hearts/__init__.py",
-                 "src/parlour/games/spades/__init__.py",
+                 "src/parlour/games/spades/__init__.py", "src/parlour/games/skat/__init__.py",
                  "src/parlour/agents/__init__.py", "src/parlour/agents/search/__init__.py"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, tmp_path / name)

@@ -1,6 +1,7 @@
 # cython: language_level=3
-"""C-level helpers of the compiled steps (`games/hearts/_step.pyx`, `games/spades/_step.pyx`):
-reading and writing a Python state's `__slots__` through their member offsets.
+"""C-level helpers of the compiled steps (`games/hearts/_step.pyx`, `games/spades/_step.pyx`,
+the step in `games/skat/_kernel.pyx`): reading and writing a Python state's `__slots__`
+through their member offsets.
 
 A slot's offset is looked up once per class (`slot_offset`: the class attribute must be an
 object member descriptor); a step then reads a slot as a borrowed pointer (NULL where the slot

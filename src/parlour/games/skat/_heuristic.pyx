@@ -19,12 +19,35 @@ Python agent's.
 
 from libc.stdint cimport uint64_t
 
+from parlour.games.skat._kernel cimport (
+    ALL_PASSED,
+    BID_INDEX,
+    BID_VALUE,
+    BIDDING,
+    BURY_PHASE,
+    DECLARE_PHASE,
+    FOLLOW_C,
+    NBIDS,
+    OVER,
+    PLAY_ID,
+    PLAY_PHASE,
+    POINTS_C,
+    POWER_C,
+    SKAT_PHASE,
+    TRUMPS_C,
+    __builtin_ctzll,
+    __builtin_popcountll,
+    card_points,
+    matadors,
+    playable_cards,
+    trick_winner,
+)
+
 from parlour.games.skat import _kernel
 from parlour.games.skat.actions import (
     AFTER_PICKUP,
     DECLARE,
     PASS,
-    PLAY,
     SKAT_DECISIONS,
     Contract,
 )
@@ -38,35 +61,17 @@ from parlour.games.skat.strength import (
 from parlour.games.skat.tables import (
     ACES as ACES_PY,
     BASE_VALUES,
-    BID_VALUES,
-    CARD_POINTS,
     DECK as DECK_PY,
-    FOLLOW,
     JACKS as JACKS_PY,
-    MATADOR_RUNS,
     NULL_VALUES,
-    POWER,
     SUIT32 as SUIT32_PY,
     TENS as TENS_PY,
-    TRUMPS,
 )
 
-cdef extern from *:
-    int __builtin_ctzll(unsigned long long) nogil
-    int __builtin_popcountll(unsigned long long) nogil
-
 cdef enum:
-    BIDDING = 0
-    SKAT_PHASE = 1
-    BURY_PHASE = 2
-    DECLARE_PHASE = 3
-    PLAY_PHASE = 4
-    OVER = 5
     GRAND_ORDER = 4
     NULL_ORDER = 5
     NULL_OUVERT = 6  # an option's kind: Null ouvert (kinds 0..5 are the trump orders)
-    NBIDS = 63
-    ALL_PASSED = 2
     # which rules of the heuristic fired (`counts`, for the cross-check's report)
     R_FORCED = 0
     R_BID, R_BID_PASS, R_HOLD, R_HOLD_PASS, R_HAND_GAME, R_PICKUP, R_BURY, R_DECLARE_NULL
@@ -108,19 +113,12 @@ assert len(RULE_NAMES) == NRULES
 
 cdef int _o, _c, _i
 
-# --- tables ------------------------------------------------------------------------------------
-cdef uint64_t FOLLOW_C[6][64]
-cdef int POWER_C[6][64]
-cdef uint64_t TRUMPS_C[6]
-cdef int POINTS_C[64]
-cdef uint64_t RUNS_C[6][11]
-cdef int RUN_LENGTH[6]
+# --- tables (beside the kernel's, `_kernel.pxd`) ---------------------------------------------
 cdef uint64_t SUIT32_C[4]
 cdef uint64_t ACES = ACES_PY, TENS = TENS_PY, JACKS = JACKS_PY, DECK = DECK_PY
 cdef uint64_t J_CLUBS = J_CLUBS_PY, J_SPADES = J_SPADES_PY
 cdef int BASE_C[5]
 cdef int NULL_VALUE_C[2][2]
-cdef int BID_VALUE[NBIDS]
 cdef double SUIT_NEEDED_C = SUIT_NEEDED, GRAND_NEEDED_C = GRAND_NEEDED
 cdef double HAND_EXTRA_C = HAND_EXTRA
 cdef int SKAT_INDEX[7]
@@ -130,22 +128,7 @@ cdef int AFTER_INDEX[7]
 cdef object SKAT_CONTRACTS = (None, *(a.contract for a in SKAT_DECISIONS[1:]))
 """By index into `SKAT_DECISIONS`: the Hand game declared (None: pick up)."""
 cdef object AFTER_CONTRACTS = tuple(a.contract for a in AFTER_PICKUP)
-cdef int PLAY_ID[64]
-for _c in range(64):
-    PLAY_ID[_c] = PLAY[_c].id if _c in PLAY else -1
-cdef object BID_INDEX = {value: i for i, value in enumerate(BID_VALUES)}
-BID_INDEX[0] = -1
 
-for _o in range(6):
-    TRUMPS_C[_o] = TRUMPS[_o]
-    RUN_LENGTH[_o] = len(MATADOR_RUNS[_o])
-    for _i in range(RUN_LENGTH[_o]):
-        RUNS_C[_o][_i] = MATADOR_RUNS[_o][_i]
-    for _c in range(64):
-        FOLLOW_C[_o][_c] = FOLLOW[_o][_c]
-        POWER_C[_o][_c] = POWER[_o][_c]
-for _c in range(64):
-    POINTS_C[_c] = CARD_POINTS[_c]
 for _i in range(4):
     SUIT32_C[_i] = SUIT32_PY[_i]
 for _i in range(5):
@@ -153,9 +136,6 @@ for _i in range(5):
 for _i in range(2):
     for _o in range(2):
         NULL_VALUE_C[_i][_o] = NULL_VALUES[bool(_i), bool(_o)]
-for _i, _value in enumerate(BID_VALUES):
-    BID_VALUE[_i] = _value
-assert len(BID_VALUES) == NBIDS
 
 
 def _option_contract(int kind, bint hand):
@@ -178,27 +158,6 @@ cdef inline int low_card(uint64_t mask) noexcept nogil:
 
 cdef inline int popcount(uint64_t mask) noexcept nogil:
     return __builtin_popcountll(mask)
-
-
-cdef int card_points(uint64_t mask) noexcept nogil:
-    cdef int points = 0
-    while mask:
-        points += POINTS_C[low_card(mask)]
-        mask &= mask - 1
-    return points
-
-
-cdef int matadors(uint64_t cards, int order) noexcept nogil:
-    """`tables.matadors`: +N "with N", -N "without N" (0 in Null)."""
-    cdef int n = 0, length = RUN_LENGTH[order], i
-    if not length:
-        return 0
-    cdef bint top = (cards & RUNS_C[order][0]) != 0
-    for i in range(length):
-        if ((cards & RUNS_C[order][i]) != 0) != top:
-            break
-        n += 1
-    return n if top else -n
 
 
 # --- strength (`strength.py`): the same float operations in the same order --------------------
@@ -347,17 +306,6 @@ cdef int bid_limit(uint64_t cards) noexcept nogil:
 
 
 # --- the card play (`SkatHeuristic._play` and its `_View`) -------------------------------------
-cdef inline int trick_winner(int order, int *trick, int n) noexcept nogil:
-    """`bots._winner`: the index of the card winning `trick` (n cards) so far."""
-    cdef uint64_t eligible = FOLLOW_C[order][trick[0]] | TRUMPS_C[order]
-    cdef int *power = POWER_C[order]
-    cdef int best = 0, i
-    for i in range(1, n):
-        if eligible >> trick[i] & 1 and power[trick[i]] > power[trick[best]]:
-            best = i
-    return best
-
-
 cdef inline bint beats(int order, int lead, int card, int best) noexcept nogil:
     return ((FOLLOW_C[order][lead] | TRUMPS_C[order]) >> card & 1) != 0 \
         and POWER_C[order][card] > POWER_C[order][best]
@@ -573,12 +521,8 @@ cdef class HeuristicDeal:
         return best
 
     cdef uint64_t legal_cards(self):
-        cdef uint64_t hand = self.hands[self.current], follow
-        if self.ntrick:
-            follow = hand & FOLLOW_C[self.order][self.trick[0]]
-            if follow:
-                return follow
-        return hand
+        return playable_cards(self.hands[self.current], self.order,
+                              self.trick[0] if self.ntrick else -1)
 
     cdef int choose_card(self, uint64_t legal) except -1:
         """`SkatHeuristic._play` for the player to move (legal cards `legal`)."""

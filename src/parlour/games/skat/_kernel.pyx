@@ -16,6 +16,7 @@ goes back to Python (`on_all_passed`). `tests/games/skat/test_kernel.py` and
 from libc.stdint cimport uint64_t
 from cpython.object cimport PyObject_GenericSetAttr
 
+from parlour.cards._kernel cimport nth_card
 from parlour.cards._twister cimport Twister, mt_next, mt_seed, mt_shuffle
 
 import dataclasses
@@ -56,38 +57,10 @@ FINISH = 2
 DEALS = 4
 """Mode bit of the step: the game keeps `Skat.deal_cards` (a deal to come is dealt in C)."""
 
-cdef enum:
-    BIDDING = 0
-    SKAT_PHASE = 1
-    BURY_PHASE = 2
-    DECLARE_PHASE = 3
-    PLAY_PHASE = 4
-    OVER = 5
-    TRICKS = 10
-    MAX_MOVES = 256   # a deal has at most 63 bids, 63 holds, 3 passes, 3 declaring moves, 30 cards
-    NBIDS = 63
-    NCONTRACTS = 29
-    # what a move did, for `apply_index`
-    GOES_ON = 0
-    PLAY_OVER = 1
-    ALL_PASSED = 2
-
-cdef extern from *:
-    int __builtin_ctzll(unsigned long long) nogil
-    int __builtin_popcountll(unsigned long long) nogil
-
 assert len(BID_VALUES) == NBIDS and len(CONTRACTS) == NCONTRACTS
 
-# --- tables from the Python rules -------------------------------------------------------------
-cdef uint64_t FOLLOW_C[6][64]
-cdef int POWER_C[6][64]
-cdef uint64_t TRUMPS_C[6]
-cdef int POINTS_C[64]
-cdef uint64_t RUNS_C[6][11]
-cdef int RUN_LENGTH[6]
-cdef int PLAY_ID[64]
+# --- tables from the Python rules (those the heuristic shares are declared in `_kernel.pxd`) ---
 cdef int BID_ID[NBIDS]
-cdef int BID_VALUE[NBIDS]
 cdef int HOLD_ID = HOLD.id, PASS_ID = PASS.id, PICKUP_ID = PICKUP.id
 cdef int BURY_ID[64][64]
 cdef int DECLARE_ID[NCONTRACTS]
@@ -106,7 +79,7 @@ cdef int AFTER_CONTRACT[32]
 cdef object CONTRACT_INDEX = {contract: i for i, contract in enumerate(CONTRACTS)}
 cdef object CONTRACT_BY_ID = {id(contract): i for i, contract in enumerate(CONTRACTS)}
 """The interned contracts' indexes by identity (cheaper than hashing a `Contract`)."""
-cdef object BID_INDEX = {value: i for i, value in enumerate(BID_VALUES)}
+BID_INDEX = {value: i for i, value in enumerate(BID_VALUES)}
 BID_INDEX[0] = -1
 cdef list MOVES = [[Move(seat, action) for action in BY_ID] for seat in range(4)]
 """Every history entry, by seat and action id, built once (history entries are values)."""
@@ -184,35 +157,6 @@ cdef object deal_to_come(int dealer, game, seed, int number):
     PyObject_GenericSetAttr(coming, "_seed", seed)
     PyObject_GenericSetAttr(coming, "_number", number)
     return coming
-
-
-cdef inline int nth_card(uint64_t mask, int n) nogil:
-    """The `n`-th lowest card (counting from 0) of `mask`."""
-    while n:
-        mask &= mask - 1
-        n -= 1
-    return __builtin_ctzll(mask)
-
-
-cdef inline int card_points(uint64_t mask) nogil:
-    cdef int points = 0
-    while mask:
-        points += POINTS_C[__builtin_ctzll(mask)]
-        mask &= mask - 1
-    return points
-
-
-cdef int matadors(uint64_t cards, int order) nogil:
-    """`tables.matadors`: +N "with N", -N "without N" (0 in Null)."""
-    cdef int n = 0, length = RUN_LENGTH[order], i
-    if not length:
-        return 0
-    cdef bint top = (cards & RUNS_C[order][0]) != 0
-    for i in range(length):
-        if ((cards & RUNS_C[order][i]) != 0) != top:
-            break
-        n += 1
-    return n if top else -n
 
 
 cdef object make_result(tuple values):
@@ -411,12 +355,8 @@ cdef class TrickPlay:
     # --- legal actions, in the order of `SkatState.legal_actions` -----------------------------
     cpdef uint64_t legal_mask(self):
         """The cards the current player may play: those following the led card, else any."""
-        cdef uint64_t hand = self.hands[self.current], follow
-        if self.ntrick:
-            follow = hand & FOLLOW_C[self.order][self.trick[0]]
-            if follow:
-                return follow
-        return hand
+        return playable_cards(self.hands[self.current], self.order,
+                              self.trick[0] if self.ntrick else -1)
 
     cdef int legal_count(self):
         cdef int h
@@ -551,9 +491,7 @@ cdef class TrickPlay:
     cpdef int play(self, int card) except -2:
         """Play `card` (legal, unchecked) for the current player; the trick's winner when it
         completes a trick, else -1. Sets `done` when the deal's card play is over."""
-        cdef int p = self.current, a, b, c, winner, best, n
-        cdef uint64_t eligible
-        cdef int *power
+        cdef int p = self.current, a, b, c, winner, position, n
         self.hands[p] ^= (<uint64_t>1) << card
         self.record(p, PLAY_ID[card])
         self.trick[self.ntrick] = card
@@ -562,13 +500,9 @@ cdef class TrickPlay:
             self.current = self.next_seat[p]
             return -1
         a, b, c = self.trick[0], self.trick[1], self.trick[2]
-        eligible = FOLLOW_C[self.order][a] | TRUMPS_C[self.order]
-        power = POWER_C[self.order]
-        winner, best = self.leader, power[a]
-        if eligible >> b & 1 and power[b] > best:
-            winner, best = self.next_seat[self.leader], power[b]
-        if eligible >> c & 1 and power[c] > best:
-            winner = p
+        position = trick_winner(self.order, self.trick, 3)
+        winner = (self.leader if position == 0 else self.next_seat[self.leader]
+                  if position == 1 else p)
         self.taken[winner] |= (<uint64_t>1) << a | (<uint64_t>1) << b | (<uint64_t>1) << c
         n = self.ntricks
         self.leaders[n] = self.leader
@@ -766,51 +700,17 @@ def deal_cards(seed, int dealer, int players, cards):
 # game's `on_all_passed` decides; an undealt state's quiet moves; a class overriding a method
 # this stands in for) goes to the Python method, `rules` binds them (`bind_step`).
 
-from cpython.object cimport PyObject, PyTypeObject, Py_TYPE
+from cpython.object cimport PyObject, Py_TYPE
 from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.long cimport PyLong_FromLongLong
 from cpython.list cimport PyList_GET_ITEM, PyList_SET_ITEM, PyList_GET_SIZE, PyList_Append
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
-from types import MemberDescriptorType
-
-cdef extern from "Python.h":
-    ctypedef struct PyMemberDef:
-        const char *name
-        int type
-        Py_ssize_t offset
-        int flags
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef *d_member
-    object PyType_GenericAlloc(type, Py_ssize_t)
-
-cdef enum:
-    T_OBJECT_EX = 16   # a slot's member type
-    MEMBER_READONLY = 1
-    FALLBACK = 1       # what a step returns when the Python method must make the move
-
-
-cdef Py_ssize_t slot_offset(type cls, str name) except -1:
-    """The offset of slot `name` in instances of `cls` (an object member, writable)."""
-    for klass in cls.__mro__:
-        descr = klass.__dict__.get(name)
-        if descr is not None:
-            break
-    if type(descr) is not MemberDescriptorType:
-        raise TypeError(f"{cls.__name__}.{name} is not a slot")
-    cdef PyMemberDef *member = (<PyMemberDescrObject *><PyObject *>descr).d_member
-    if member.type != T_OBJECT_EX or member.flags & MEMBER_READONLY:
-        raise TypeError(f"{cls.__name__}.{name} is not a writable object slot")
-    return member.offset
-
-
-cdef inline PyObject *raw(obj, Py_ssize_t offset):
-    """Slot at `offset` of `obj`: a borrowed reference, NULL when unset."""
-    return (<PyObject **>((<char *><PyObject *>obj) + offset))[0]
+from parlour.cards._step cimport actions_of, new_object, set_slot, slot, slot_offset
 
 
 cdef inline object get(obj, Py_ssize_t offset):
-    return <object>raw(obj, offset)
+    return <object>slot(obj, offset)
 
 
 cdef inline long long as_int(obj) except? -1:
@@ -820,19 +720,11 @@ cdef inline long long as_int(obj) except? -1:
 
 
 cdef inline long long get_int(obj, Py_ssize_t offset) except? -1:
-    return as_int(<object>raw(obj, offset))
-
-
-cdef inline void put(obj, Py_ssize_t offset, object value):
-    cdef PyObject **where = <PyObject **>((<char *><PyObject *>obj) + offset)
-    cdef PyObject *old = where[0]
-    Py_INCREF(value)
-    where[0] = <PyObject *>value
-    Py_XDECREF(old)
+    return as_int(<object>slot(obj, offset))
 
 
 cdef inline void put_int(obj, Py_ssize_t offset, long long value):
-    put(obj, offset, PyLong_FromLongLong(value))
+    set_slot(obj, offset, PyLong_FromLongLong(value))
 
 
 cdef class Layout:
@@ -856,9 +748,9 @@ cdef class Layout:
     cdef object make(self, tuple values):
         """The event of `values` (every field but `visible_to`, then it)."""
         cdef int i
-        event = PyType_GenericAlloc(self.cls, 0)
+        event = new_object(self.cls)
         for i in range(self.n):
-            put(event, self.offsets[i], <object>PyTuple_GET_ITEM(values, i))
+            set_slot(event, self.offsets[i], <object>PyTuple_GET_ITEM(values, i))
         return event
 
 
@@ -885,7 +777,8 @@ cdef PyObject *LAST_GAME_TYPE = NULL
 cdef int LAST_GAME_MODE = -1
 
 cdef object PLAY_TYPE, BID_TYPE, HOLD_TYPE, PASS_TYPE, PICKUP_TYPE, BURY_TYPE, DECLARE_TYPE
-cdef PyObject *PLAY_OBJ[64]
+cdef list PLAY_ACTIONS = [PLAY.get(card) for card in range(64)]
+"""The interned `Play` action of each card (None for no card), for `actions_of`."""
 cdef PyObject *CARD_OBJ[64]
 cdef PyObject *CARD_PLAYED_C[4][64]
 cdef list KEEP = []
@@ -953,9 +846,8 @@ def bind_step(state_class, py_legal_actions, py_apply, py_apply_without_undo, st
     DECLARE_TYPE = actions.Declare
     KEEP.clear()
     for card in range(64):
-        play, card_object = PLAY.get(card), CARD[card] if card in PLAY else None
-        KEEP.append((play, card_object))
-        PLAY_OBJ[card] = <PyObject *>play
+        card_object = CARD[card] if card in PLAY else None
+        KEEP.append(card_object)
         CARD_OBJ[card] = <PyObject *>card_object
     for seat in range(4):
         for card, event in card_played[seat].items():
@@ -1010,14 +902,11 @@ cdef inline uint64_t playable(state, int p):
     """`SkatState._playable` of seat `p` (dealt)."""
     cdef uint64_t hand = <uint64_t>as_int(
         <object>PyList_GET_ITEM(get(state, O_HANDS), p))
-    cdef uint64_t follow
     trick = get(state, O_TRICK)
-    if PyTuple_GET_SIZE(trick):
-        follow = hand & FOLLOW_C[get_int(state, O_ORDER)][
-            as_int(<object>PyTuple_GET_ITEM(trick, 0))]
-        if follow:
-            return follow
-    return hand
+    if not PyTuple_GET_SIZE(trick):
+        return hand
+    return playable_cards(hand, get_int(state, O_ORDER),
+                          as_int(<object>PyTuple_GET_ITEM(trick, 0)))
 
 
 cdef inline uint64_t cached_legal(state) except? 0:
@@ -1027,19 +916,6 @@ cdef inline uint64_t cached_legal(state) except? 0:
         legal = <long long>playable(state, get_int(state, O_CURRENT))
         put_int(state, O_LEGAL, legal)
     return <uint64_t>legal
-
-
-cdef tuple plays(uint64_t mask):
-    """The interned `Play` actions of the cards in `mask`, lowest card first."""
-    cdef tuple out = PyTuple_New(__builtin_popcountll(mask))
-    cdef int i = 0, card
-    while mask:
-        card = __builtin_ctzll(mask)
-        Py_INCREF(<object>PLAY_OBJ[card])
-        PyTuple_SET_ITEM(out, i, <object>PLAY_OBJ[card])
-        i += 1
-        mask &= mask - 1
-    return out
 
 
 cdef tuple bury_choices(uint64_t hand):
@@ -1065,9 +941,9 @@ def legal_actions(state):
         return PY_LEGAL_ACTIONS(state)
     cdef long long phase = get_int(state, O_PHASE)
     if phase == PLAY_PHASE:
-        if raw(state, O_HANDS) == NULL:
+        if slot(state, O_HANDS) == NULL:
             return PY_LEGAL_ACTIONS(state)
-        return plays(cached_legal(state))
+        return actions_of(PLAY_ACTIONS, cached_legal(state))
     if phase == BIDDING:
         if get_int(state, O_STAGE) == 2:
             return FOREHAND_ALONE_T
@@ -1077,7 +953,7 @@ def legal_actions(state):
     if phase == SKAT_PHASE:
         return SKAT_DECISIONS_T
     if phase == BURY_PHASE:
-        if raw(state, O_HANDS) == NULL:
+        if slot(state, O_HANDS) == NULL:
             return PY_LEGAL_ACTIONS(state)
         return bury_choices(<uint64_t>as_int(
             <object>PyList_GET_ITEM(get(state, O_HANDS), get_int(state, O_DECLARER))))
@@ -1138,7 +1014,7 @@ cdef inline bint interned(action):
     cdef PyObject *key
     if not isinstance(action, SKAT_ACTION_TYPE):
         return False
-    key = raw(action, O_ID)
+    key = slot(action, O_ID)
     if key == NULL or type(<object>key) is not int:
         return False
     cdef long long i = as_int(<object>key)
@@ -1150,7 +1026,7 @@ def apply(state, action):
     if not fits(state) or not interned(action):
         return PY_APPLY(state, action)
     cdef long long phase = get_int(state, O_PHASE), p
-    cdef bint undealt = raw(state, O_HANDS) == NULL
+    cdef bint undealt = slot(state, O_HANDS) == NULL
     if undealt and (phase == PLAY_PHASE or phase == BURY_PHASE):  # the check reads a hand
         take_cards(state)
         undealt = False
@@ -1172,7 +1048,7 @@ def apply(state, action):
 
 def apply_without_undo(state, action):
     """`SkatState.apply_without_undo`: make a known-legal `action`, no undo record."""
-    if not fits(state) or raw(state, O_HANDS) == NULL or not interned(action):
+    if not fits(state) or slot(state, O_HANDS) == NULL or not interned(action):
         return PY_APPLY_WITHOUT_UNDO(state, action)
     stack = get(state, O_UNDO)
     if stack and len(stack[len(stack) - 1]) == 4:
@@ -1213,21 +1089,21 @@ def undo_play(state, tuple fields):
     current = <object>PyTuple_GET_ITEM(fields, 0)
     hands = list(get(state, O_HANDS))
     hands[as_int(current)] = <object>PyTuple_GET_ITEM(fields, 1)
-    put(state, O_HANDS, hands)
-    put(state, O_TRICK, <object>PyTuple_GET_ITEM(fields, 2))
-    put(state, O_CURRENT, current)
+    set_slot(state, O_HANDS, hands)
+    set_slot(state, O_TRICK, <object>PyTuple_GET_ITEM(fields, 2))
+    set_slot(state, O_CURRENT, current)
     if PyTuple_GET_SIZE(fields) > 3:
-        put(state, O_LEADER, <object>PyTuple_GET_ITEM(fields, 3))
-        put(state, O_TAKEN, <object>PyTuple_GET_ITEM(fields, 4))
-        put(state, O_TRICKS, <object>PyTuple_GET_ITEM(fields, 5))
-    put(state, O_LEGAL, MINUS_ONE)
+        set_slot(state, O_LEADER, <object>PyTuple_GET_ITEM(fields, 3))
+        set_slot(state, O_TAKEN, <object>PyTuple_GET_ITEM(fields, 4))
+        set_slot(state, O_TRICKS, <object>PyTuple_GET_ITEM(fields, 5))
+    set_slot(state, O_LEGAL, MINUS_ONE)
 
 
 cdef take_cards(state):
     """`SkatState._take_cards`: deal the deal to come (`_DealToCome`, dealt as it deals
     itself on first read: `Skat.deal_cards` here in C, or the game's own)."""
     coming = get(state, O_COMING)
-    if raw(coming, O_DEAL_HANDS) == NULL:
+    if slot(coming, O_DEAL_HANDS) == NULL:
         game = coming._game
         if game_mode(game) & DEALS:
             hands, skat = deal_cards(derive_seed(coming._seed, "deal", coming._number),
@@ -1238,18 +1114,18 @@ cdef take_cards(state):
         PyObject_GenericSetAttr(coming, "skat", skat)
     skat = coming.skat
     state.__class__ = DEALT[type(state)]
-    put(state, O_COMING, None)
-    put(state, O_HANDS, list(coming.hands))
-    put(state, O_SKAT, skat)
-    put(state, O_DEALT_SKAT, skat)
-    put(state, O_INFO, (get(state, O_DEAL), state.dealer, get(state, O_SEATS),
+    set_slot(state, O_COMING, None)
+    set_slot(state, O_HANDS, list(coming.hands))
+    set_slot(state, O_SKAT, skat)
+    set_slot(state, O_DEALT_SKAT, skat)
+    set_slot(state, O_INFO, (get(state, O_DEAL), state.dealer, get(state, O_SEATS),
                         get(state, O_NEXT_SEAT), skat))
 
 
 cdef make(state, action, kind, long long p):
     """`SkatState._apply` of a move checked or trusted."""
     cdef bint quiet = get(state, O_QUIET)
-    put(state, O_LEGAL, MINUS_ONE)
+    set_slot(state, O_LEGAL, MINUS_ONE)
     if kind is PLAY_TYPE:
         play_card(state, p, get_int(action, O_KEY), quiet)
     elif kind is PICKUP_TYPE:
@@ -1283,8 +1159,8 @@ cdef play_card(state, long long p, long long card, bint quiet):
     if not quiet:
         PyList_Append(get(state, O_EVENTS), <object>CARD_PLAYED_C[p][card])
     if n < 2:
-        put(state, O_TRICK, trick + (card,))
-        put(state, O_CURRENT, <object>PyTuple_GET_ITEM(get(state, O_NEXT_SEAT), p))
+        set_slot(state, O_TRICK, trick + (card,))
+        set_slot(state, O_CURRENT, <object>PyTuple_GET_ITEM(get(state, O_NEXT_SEAT), p))
         return
     trick_done(state, as_int(<object>PyTuple_GET_ITEM(trick, 0)),
                as_int(<object>PyTuple_GET_ITEM(trick, 1)), card, p, quiet)
@@ -1292,26 +1168,24 @@ cdef play_card(state, long long p, long long card, bint quiet):
 
 cdef trick_done(state, int a, int b, int c, long long last, bint quiet):
     """`SkatState._trick_done`: the trick's winner takes it; settle after the last."""
-    cdef int order = get_int(state, O_ORDER)
-    cdef uint64_t eligible = FOLLOW_C[order][a] | TRUMPS_C[order]
-    cdef int *power = POWER_C[order]
+    cdef int cards[3]
+    cards[0], cards[1], cards[2] = a, b, c
+    cdef int position = trick_winner(get_int(state, O_ORDER), cards, 3)
     cdef long long leader = get_int(state, O_LEADER), winner = leader
-    cdef int best = power[a]
-    next_seat = get(state, O_NEXT_SEAT)
-    if eligible >> b & 1 and power[b] > best:
-        winner, best = as_int(<object>PyTuple_GET_ITEM(next_seat, leader)), power[b]
-    if eligible >> c & 1 and power[c] > best:
+    if position == 1:
+        winner = as_int(<object>PyTuple_GET_ITEM(get(state, O_NEXT_SEAT), leader))
+    elif position == 2:
         winner = last
     taken = list(get(state, O_TAKEN))
     taken[winner] = taken[winner] | ((1LL << a) | (1LL << b) | (1LL << c))
-    put(state, O_TAKEN, tuple(taken))
+    set_slot(state, O_TAKEN, tuple(taken))
     trick = (a, b, c)
     winner_object = winner
     tricks = get(state, O_TRICKS) + ((leader, trick, winner_object),)
-    put(state, O_TRICKS, tricks)
-    put(state, O_TRICK, ())
-    put(state, O_LEADER, winner_object)
-    put(state, O_CURRENT, winner_object)
+    set_slot(state, O_TRICKS, tricks)
+    set_slot(state, O_TRICK, ())
+    set_slot(state, O_LEADER, winner_object)
+    set_slot(state, O_CURRENT, winner_object)
     if not quiet:
         PyList_Append(get(state, O_EVENTS), TRICK_WON.make((
             len(tricks) - 1, leader, (<object>CARD_OBJ[a], <object>CARD_OBJ[b],
@@ -1357,7 +1231,7 @@ cdef finish(state, bint quiet):
         enter_result(state, result, n, C_NULL[c], d, seat3)
         if get_int(state, O_DEAL) + 1 >= game.num_deals:
             put_int(state, O_PHASE, OVER)
-            put(state, O_CURRENT, None)
+            set_slot(state, O_CURRENT, None)
         else:
             start_next(state, game, n)
         return
@@ -1366,7 +1240,7 @@ cdef finish(state, bint quiet):
 
 cdef save_auction(state):
     """`SkatState._save_auction`."""
-    put(state, O_AUCTION, (get(state, O_BID), get(state, O_ASKER), get(state, O_LISTENER),
+    set_slot(state, O_AUCTION, (get(state, O_BID), get(state, O_ASKER), get(state, O_LISTENER),
                            get(state, O_STAGE), get(state, O_BIDDING), get(state, O_DECLARER),
                            get(state, O_CONTRACT), get(state, O_ORDER)))
 
@@ -1374,9 +1248,9 @@ cdef save_auction(state):
 cdef call(state, long long p, action, kind, bint quiet):
     """`SkatState._call` (never the third pass, which the Python method makes)."""
     cdef long long i = get_int(action, O_ID), survivor
-    put(state, O_BIDDING, get(state, O_BIDDING) + ((<list>CALLS[p])[i],))
+    set_slot(state, O_BIDDING, get(state, O_BIDDING) + ((<list>CALLS[p])[i],))
     if kind is BID_TYPE:
-        put(state, O_BID, get(action, O_KEY))
+        set_slot(state, O_BID, get(action, O_KEY))
     if not quiet:
         key = (p, action, get(state, O_BID))
         event = CALLED_CACHE.get(key)
@@ -1389,22 +1263,22 @@ cdef call(state, long long p, action, kind, bint quiet):
         bidding_won(state, p, quiet)
         return
     if kind is BID_TYPE:
-        put(state, O_CURRENT, get(state, O_LISTENER))
+        set_slot(state, O_CURRENT, get(state, O_LISTENER))
     elif kind is HOLD_TYPE:
-        put(state, O_CURRENT, get(state, O_ASKER))
+        set_slot(state, O_CURRENT, get(state, O_ASKER))
     else:
         survivor = get_int(state, O_LISTENER if p == get_int(state, O_ASKER) else O_ASKER)
         if get_int(state, O_STAGE) == 0:
             put_int(state, O_STAGE, 1)
             put_int(state, O_LISTENER, survivor)
             seat = get(state, O_SEATS)[2]
-            put(state, O_ASKER, seat)
-            put(state, O_CURRENT, seat)
+            set_slot(state, O_ASKER, seat)
+            set_slot(state, O_CURRENT, seat)
         elif get_int(state, O_BID):
             bidding_won(state, survivor, quiet)
         else:
             put_int(state, O_STAGE, 2)
-            put(state, O_CURRENT, get(state, O_SEATS)[0])
+            set_slot(state, O_CURRENT, get(state, O_SEATS)[0])
     save_auction(state)
 
 
@@ -1420,7 +1294,7 @@ cdef bidding_won(state, long long seat, bint quiet):
 cdef pick_up(state, bint quiet):
     cdef long long p = get_int(state, O_DECLARER)
     set_hand(state, p, hand_of(state, p) | get_int(state, O_SKAT))
-    put(state, O_SKAT, ZERO)
+    set_slot(state, O_SKAT, ZERO)
     put_int(state, O_PHASE, BURY_PHASE)
     if not quiet:
         events = get(state, O_EVENTS)
@@ -1446,13 +1320,13 @@ cdef declare(state, int c, bint quiet):
         PyList_Append(events, DECLARED(p, contract, get(state, O_BID)))
         if C_OUVERT[c]:
             PyList_Append(events, HAND_SHOWN(p, CardSet(hand_of(state, p))))
-    put(state, O_CONTRACT, contract)
+    set_slot(state, O_CONTRACT, contract)
     put_int(state, O_ORDER, C_ORDER[c])
     put_int(state, O_DECLARER, p)
     put_int(state, O_PHASE, PLAY_PHASE)
     seat = get(state, O_SEATS)[0]
-    put(state, O_LEADER, seat)
-    put(state, O_CURRENT, seat)
+    set_slot(state, O_LEADER, seat)
+    set_slot(state, O_CURRENT, seat)
     save_auction(state)
 
 
@@ -1470,7 +1344,7 @@ cdef class IsOver:
     def __get__(self, state, kind):
         if state is None:
             return self
-        cdef PyObject *phase = raw(state, O_PHASE)
+        cdef PyObject *phase = slot(state, O_PHASE)
         if not STEP_BOUND or phase == NULL or type(<object>phase) is not int:
             return self.python.__get__(state, kind)
         return as_int(<object>phase) == OVER
