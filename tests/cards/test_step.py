@@ -5,6 +5,8 @@ actions; and the classes that must keep the Python step."""
 
 from __future__ import annotations
 
+import dataclasses
+from random import Random
 from typing import Any
 
 import pytest
@@ -14,7 +16,8 @@ from parlour import engine
 from parlour.cards.trickstate import step_fits
 from parlour.core import IllegalActionError
 from parlour.games.hearts.rules import HeartsState
-from parlour.games.spades.rules import SpadesState
+from parlour.games.spades.rules import Spades, SpadesState
+from parlour.games.spades.scoring import TeamScore
 from parlour.testing.trick_steps import crosscheck_steps
 
 pytestmark = pytest.mark.skipif(
@@ -78,3 +81,35 @@ def test_an_illegal_action_raises_the_rules_reason_on_the_compiled_step() -> Non
     with pytest.raises(IllegalActionError, match="seat 0 does not hold"):
         state.apply(not_held)
     assert state.history == history and state.events == events and not state.can_undo
+
+
+class DoubledSpades(Spades):
+    """A variant that scores its own way: every hand counts twice."""
+
+    def score_partnership(self, bids: tuple[int, int], blind: tuple[bool, bool],
+                          tricks: tuple[int, int], bags: int) -> TeamScore:
+        score = super().score_partnership(bids, blind, tricks, bags)
+        return dataclasses.replace(score, points=2 * score.points)
+
+
+@pytest.mark.parametrize("quiet", [True, False])
+def test_a_quiet_hand_settles_in_c_only_where_the_game_settles_the_standard_way(
+        quiet: bool) -> None:
+    from parlour.games.spades import rules
+
+    standard, doubled = parlour.load_game("spades"), DoubledSpades()
+    assert rules._quiet_settler(SpadesState, Spades) is not None
+    assert rules._quiet_settler(SpadesState, DoubledSpades) is None  # its own scoring
+    assert rules._quiet_settler(PlainSpades, Spades) is not None
+    results = []
+    for game in (standard, doubled):
+        state = game.new_state(seed=11)
+        state.quiet = quiet
+        moves = Random(5)
+        while state.deal_number == 0:
+            legal = state.legal_actions()
+            state.apply(legal[moves.randrange(len(legal))])  # the compiled step throughout
+        results.append(state.results[0])
+        assert state.deal_number == 1 and state.phase == rules.BIDDING and not state.tricks
+    (ns, ew), (ns2, ew2) = results
+    assert (ns2, ew2) == (2 * ns, 2 * ew) and (ns, ew) != (0, 0)
