@@ -36,12 +36,8 @@ import parlour
 from parlour.agents import make_agent
 from parlour.agents.search import ISMCTSAgent, card_kernel
 from parlour.agents.search.playout import Playout
-from parlour.core import State
 from parlour.games.spades.bots import SpadesHeuristic
 from parlour.games.spades.policy import python_heuristic
-from parlour.games.spades.rules import SpadesState
-
-COMPILED_POLICY = SpadesState.play_policy
 
 
 def positions(count: int) -> list[Any]:
@@ -62,27 +58,22 @@ def position(game: Any, seed: int) -> Any:
     return state
 
 
-def python_policy(on: bool) -> None:
-    """Switch the compiled heuristic on (after) or off (before: the agents move by move)."""
-    SpadesState.play_policy = COMPILED_POLICY if on else State.play_policy  # type: ignore[method-assign]
-
-
 def playouts(states: list[Any], how: str) -> float:
     """Playouts to the end of the hand per CPU second from `states`, one each."""
     game = states[0].game
     playout = Playout(game, "heuristic", 1, "score", Random(0), "bench")
     rng = Random(1)
-    python_policy(how == "compiled")
-    began = time.process_time()
-    for state in states:
-        world = state.clone(quiet=True)
-        stop = world.deal + 1
-        if how == "random":
-            world.play_random(stop, rng.random)
-        else:
-            playout.run(world, stop)
-    python_policy(True)
-    return len(states) / (time.process_time() - began)
+    with nullcontext() if how == "compiled" else python_heuristic():
+        began = time.process_time()
+        for state in states:
+            world = state.clone(quiet=True)
+            stop = world.deal + 1
+            if how == "random":
+                world.play_random(stop, rng.random)
+            else:
+                playout.run(world, stop)
+        spent = time.process_time() - began
+    return len(states) / spent
 
 
 def decisions(states: list[Any], spec: str, compiled: bool) -> tuple[float, list[str]]:
@@ -124,9 +115,9 @@ def iteration_rate(states: list[Any], loop: str, iterations: int
     search's decision and root statistics."""
     game = states[0].game
     compiled = loop == LOOPS[0]
-    python_policy(loop != LOOPS[2])
     done, spent, found = 0, 0.0, []
-    with nullcontext() if compiled else card_kernel.python_loop():
+    with (nullcontext() if compiled else card_kernel.python_loop(),
+          python_heuristic() if loop == LOOPS[2] else nullcontext()):
         for index, state in enumerate(states):
             observation = state.observe(state.current)
             agent = ISMCTSAgent(game, state.current, Random(index), iterations=iterations)
@@ -141,7 +132,6 @@ def iteration_rate(states: list[Any], loop: str, iterations: int
             assert report is not None
             done += report.iterations
             found.append((str(action), report.visits, report.values))
-    python_policy(True)
     return done / spent, found
 
 

@@ -40,6 +40,7 @@ def test_the_compiled_step_makes_the_python_steps_states(name: str, params: dict
     assert done.deals == 500
     assert done.applied > 20_000 and done.without_undo > 3_000
     assert done.undone > 1_000 and done.illegal > 1_000
+    assert done.quiet_games_over > 0  # a game's end settled quiet (in C for Spades)
 
 
 class CountingHearts(HeartsState):
@@ -83,6 +84,15 @@ def test_an_illegal_action_raises_the_rules_reason_on_the_compiled_step() -> Non
     assert state.history == history and state.events == events and not state.can_undo
 
 
+class OwnResultsSpades(SpadesState):
+    """A subclass scoring a hand its own way: the compiled step and deals leave it."""
+
+    __slots__ = ()
+
+    def _team_results(self, won: tuple[int, ...]) -> list[TeamScore]:
+        return super()._team_results(won)
+
+
 class DoubledSpades(Spades):
     """A variant that scores its own way: every hand counts twice."""
 
@@ -101,6 +111,7 @@ def test_a_quiet_hand_settles_in_c_only_where_the_game_settles_the_standard_way(
     assert rules._quiet_settler(SpadesState, Spades) is not None
     assert rules._quiet_settler(SpadesState, DoubledSpades) is None  # its own scoring
     assert rules._quiet_settler(PlainSpades, Spades) is not None
+    assert rules._quiet_settler(OwnResultsSpades, Spades) is None  # overrides a settling hook
     results = []
     for game in (standard, doubled):
         state = game.new_state(seed=11)

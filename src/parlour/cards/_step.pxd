@@ -54,8 +54,11 @@ cdef extern from *:
 
 
 cdef inline long long long_of(PyObject *value) except? -1:
-    """`int(value)` as a C long long: Cython's conversion, which reads an int of up to three
-    digits (a card mask) directly where `PyLong_AsLongLong` goes through a byte array."""
+    """`int(value)` of a set slot or item as a C long long: Cython's conversion, which reads an
+    int of up to two 30-bit digits directly and a longer one by `PyLong_AsLong`, where
+    `PyLong_AsLongLong` goes through a byte array."""
+    if value == NULL:
+        raise SystemError("long_of: an unset slot")
     return <long long><object>value
 
 

@@ -49,14 +49,6 @@ cdef extern from *:
     void mt_base_into "parlour_mt_base_into"(unsigned int *mt) noexcept nogil
 
 
-cdef inline void mt_init(Twister *t, unsigned int s) noexcept nogil:
-    cdef int i
-    t.mt[0] = s
-    for i in range(1, MT_N):
-        t.mt[i] = 1812433253U * (t.mt[i - 1] ^ (t.mt[i - 1] >> 30)) + <unsigned int>i
-    t.index = MT_N
-
-
 cdef inline void mt_seed(Twister *t, unsigned long long seed) noexcept nogil:
     """Seed `t` as ``random.Random(seed)`` seeds itself, for 0 <= seed < 2**64."""
     cdef unsigned int key[2]
@@ -64,7 +56,7 @@ cdef inline void mt_seed(Twister *t, unsigned long long seed) noexcept nogil:
     cdef int i = 1, j = 0, k
     key[0] = <unsigned int>(seed & 0xFFFFFFFFU)
     key[1] = <unsigned int>(seed >> 32)
-    mt_base_into(t.mt)  # `mt_init(t, 19650218U)`, the same for every seed: copied
+    mt_base_into(t.mt)  # `init_genrand(19650218)`, the same for every seed: copied
     t.index = MT_N
     k = MT_N if MT_N > length else length
     while k:

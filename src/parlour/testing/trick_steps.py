@@ -38,6 +38,8 @@ class StepCheck:
     illegal: int = 0
     """Illegal actions refused alike."""
     games_over: int = 0
+    quiet_games_over: int = 0
+    """Games that ended on a quiet seed (settled in C where the game allows)."""
 
 
 class StepMismatch(AssertionError):
@@ -148,5 +150,6 @@ def crosscheck_steps(game: Game[Any], seeds: Iterable[int]) -> StepCheck:
                 extra += 1
         _same(compiled, python, seed, move, True)
         done.games_over += python.is_terminal
+        done.quiet_games_over += python.is_terminal and quiet
         done.deals += 1
     return done

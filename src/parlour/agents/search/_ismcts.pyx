@@ -20,8 +20,8 @@ operation:
   the same floating-point operations; playouts are ``legal[int(random() * n)]`` per card, on
   `TrickPlay` (`parlour.cards._kernel`).
 - With a compiled rollout policy (`cards/_policy.pxd`'s `CardPolicy`: Hearts' or Spades'
-  heuristic, `rollout=auto`), the playouts play it, the other seats play it in the tree where they are
-  modelled (``opponents=policy``), it suggests the move to expand (`Playout.suggest`) and,
+  heuristic, `rollout=auto`), the playouts play it, the other seats play it in the tree where
+  they are modelled (``opponents=policy``), it suggests the move to expand (`Playout.suggest`) and,
   where it proposes moves (``moves=auto``), the tree weighs its proposals in its order. Its
   knowledge of the position is copied with each world and told every card played (`see`).
 - A playout's values come from the game (`TrickState.settled_returns`, a Python call),

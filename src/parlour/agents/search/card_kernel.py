@@ -10,8 +10,7 @@ seats in the tree or playing the rollout policy (``opponents=policy``), the move
 legal cards or the policy's proposals (``moves=auto``), without tree reuse, and a
 `random.Random` generator. Anything else (a root in the passing or bidding, a policy without
 a compiled twin, another game, a subclass overriding a rule, the pure path) runs the Python
-loop. Both
-give the same decisions, root statistics and generator state for the same seed:
+loop. Both give the same decisions, root statistics and generator state for the same seed:
 `tests/agents/test_ismcts_kernel.py` compares them.
 """
 

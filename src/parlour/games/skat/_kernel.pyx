@@ -715,7 +715,7 @@ cdef inline object get(obj, Py_ssize_t offset):
 
 cdef inline long long as_int(obj) except? -1:
     """An int (a mask of up to 63 bits, a seat, a phase) in C: Cython's conversion, which
-    reads up to four digits directly (`PyLong_AsLongLong` goes through a byte array)."""
+    reads up to two 30-bit digits directly (`PyLong_AsLongLong` goes through a byte array)."""
     return <long long>obj
 
 

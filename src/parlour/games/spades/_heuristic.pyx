@@ -786,8 +786,7 @@ cdef CardPolicy HEURISTIC_POLICY
 HEURISTIC_POLICY.choose = policy_choose
 HEURISTIC_POLICY.see = policy_see
 HEURISTIC_POLICY.propose = NULL  # `SpadesHeuristic` has no `candidates`: search weighs all
-for _i in range(4):
-    HEURISTIC_POLICY.suit_order[_i] = _i
+HEURISTIC_POLICY.suit_order[:] = [0, 1, 2, 3]
 HEURISTIC_POLICY.size = sizeof(SpadesKnowledge)
 
 POLICY = PyCapsule_New(&HEURISTIC_POLICY, "parlour.CardPolicy", NULL)

@@ -9,7 +9,9 @@ index the Python loop draws in the rules' own order of legal actions, and writes
 back into the history. With `SETTLE` (the game keeps `score_partnership`, `winning_team`,
 `deal_hands`, `dealer_of` and `blind_nil_allowed`) it settles the hand in C and starts the
 next one undealt (`parlour.cards.undealt`); otherwise the state's own `_score_deal` does.
-`tests/cards/test_kernel.py` and `benchmarks/trick_crosscheck.py` check it move for move.
+`settle_played` settles the same way a quiet hand the compiled step (`_step.pyx`) has just
+played out. `tests/cards/test_kernel.py` and `benchmarks/trick_crosscheck.py` check the deals
+move for move, `tests/cards/test_step.py` the step's settling.
 """
 
 from libc.stdint cimport uint64_t
@@ -277,7 +279,8 @@ cdef class SpadesDeal(TrickPlay):
         return 0
 
     cdef int settle_played(self, state) except -1:
-        """`settle_hand` for a quiet state whose hand's last card the compiled step has just played."""
+        """`settle_hand` for a quiet state whose hand's last card the compiled step has just
+        played."""
         cdef int i
         bids, blind, won = state.bids, state.blind, state.won
         for i in range(SEATS):

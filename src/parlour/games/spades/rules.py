@@ -583,7 +583,8 @@ class SpadesState(TrickState["Spades"]):
 SpadesState.kernel_class = SpadesState
 SpadesState.kernel_hooks = (
     "_bid", "_blind_choice", "_next_bidder", "_start_play", "bidding_order", "_score_deal",
-    "_next_deal", "start_deal", "_begin", "_cards_dealt", "in_card_play", "is_terminal",
+    "_team_results", "_next_deal", "start_deal", "_begin", "_cards_dealt", "in_card_play",
+    "is_terminal",
 )
 SpadesState.deal_kernel = engine.kernel("parlour.games.spades._kernel")
 _SETTLING_HOOKS = ("score_partnership", "winning_team", "deal_hands", "dealer_of",
