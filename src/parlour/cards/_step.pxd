@@ -38,11 +38,11 @@ cdef extern from *:
     """
     #include "structmember.h"
     #define parlour_type_of(o) ((PyObject *)Py_TYPE(o))
-    static PyObject *parlour_new_object(PyObject *cls) {
+    static inline PyObject *parlour_new_object(PyObject *cls) {
         PyTypeObject *t = (PyTypeObject *)cls;
         return t->tp_alloc(t, 0);
     }
-    static int parlour_is_member(PyObject *descr) {
+    static inline int parlour_is_member(PyObject *descr) {
         return Py_TYPE(descr) == &PyMemberDescr_Type
             && ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX
             && !(((PyMemberDescrObject *)descr)->d_member->flags & READONLY);

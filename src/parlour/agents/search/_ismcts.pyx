@@ -513,7 +513,7 @@ cdef class Search:
         self.proposals = 0
         if policy is not None:
             self.policy = <CardPolicy *>PyCapsule_GetPointer(policy, "parlour.CardPolicy")
-            if self.policy.size > KNOWLEDGE_MAX or len(knowledge) != self.policy.size:
+            if self.policy.size > KNOWLEDGE_MAX or <size_t>len(knowledge) != self.policy.size:
                 raise ValueError("the policy's knowledge does not fit the search")
             memcpy(self.root_known, <char *>knowledge, self.policy.size)
             self.proposals = proposals and self.policy.propose != NULL
