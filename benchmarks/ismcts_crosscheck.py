@@ -17,74 +17,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from contextlib import nullcontext
-from random import Random
-from typing import Any
 
-SETTINGS: list[dict[str, Any]] = [
-    {"root": "halving"},
-    {"root": "ucb"},
-    {"root": "halving", "opponents": "policy", "c": 0.7},
-    {"root": "ucb", "opponents": "policy", "value": "rank"},
-    {"root": "ucb", "value": "rank", "c": 0.0},
-]
-HEURISTIC_SETTINGS: list[dict[str, Any]] = [
-    {},  # the default ismcts: heuristic rollouts, opponents and candidates, halving
-    {"root": "ucb", "value": "rank"},
-    {"opponents": "tree", "c": 0.7},
-    {"moves": "legal"},
-    {"opponents": "tree", "moves": "legal", "root": "ucb"},
-]
-SPADES_HEURISTIC_SETTINGS: list[dict[str, Any]] = [
-    {},  # the default ismcts: heuristic rollouts and expansions, opponents in the tree, halving
-    {"root": "ucb", "value": "rank"},
-    {"opponents": "policy", "c": 0.7},
-    {"opponents": "policy", "root": "ucb"},
-    {"root": "ucb", "c": 0.0},
-]
-RUNS: dict[str, tuple[str, str, list[dict[str, Any]]]] = {
-    "hearts-random": ("hearts", "random", SETTINGS),
-    "spades-random": ("spades", "random", SETTINGS),
-    "hearts-auto": ("hearts", "auto", HEURISTIC_SETTINGS),
-    "spades-auto": ("spades", "auto", SPADES_HEURISTIC_SETTINGS),
-}
-"""The runs by name: the game, its rollout and the settings taken in turn."""
-
-
-def position(game: Any, seed: int) -> Any:
-    """The first decision with a choice once a seed-chosen number of cards are down."""
-    state = game.new_state(seed=seed)
-    rng = Random(seed)
-    played = rng.randrange(46)
-    while True:
-        observation = state.observe(state.current_player)
-        legal = observation.legal_actions
-        if (observation.phase == "play" and len(legal) > 1
-                and 4 * len(observation.tricks) + len(observation.trick) >= played):
-            return observation
-        state.apply(legal[rng.randrange(len(legal))])
-
-
-def search(game: Any, observation: Any, compiled: bool, seed: int, iterations: int,
-           options: dict[str, Any]) -> tuple[Any, ...]:
-    from parlour.agents.search import ISMCTSAgent, card_kernel
-    from parlour.games.hearts.policy import python_heuristic
-    from parlour.games.spades.policy import python_heuristic as python_spades_heuristic
-
-    with (nullcontext() if compiled else card_kernel.python_loop(),
-          nullcontext() if compiled else python_heuristic(),
-          nullcontext() if compiled else python_spades_heuristic()):
-        rng = Random(seed)
-        agent = ISMCTSAgent(game, observation.seat, rng, iterations=iterations, **options)
-        if compiled:
-            playout = agent.playout
-            assert playout is not None
-            modelled = agent.modelled_opponents(game, playout) == "policy"
-            assert card_kernel.compiled_search(agent, game, playout, observation, modelled)
-        action = agent.act(observation)
-        report = agent.report
-        return (action, report and report.visits, report and report.values,
-                rng.getstate())
+from parlour.testing.ismcts_loops import RUNS, LoopMismatch, crosscheck
 
 
 def main() -> int:
@@ -100,7 +34,6 @@ def main() -> int:
     if unknown or not runs:
         parser.error(f"--games: unknown run {', '.join(unknown) or '(none)'}; "
                      f"choose from {', '.join(RUNS)}")
-    from parlour import load_game
     from parlour.agents.search import card_kernel
 
     if not card_kernel.available():
@@ -109,18 +42,13 @@ def main() -> int:
     start = time.process_time()
     seeds = range(args.start, args.start + args.positions)
     for name in runs:
-        game_id, rollout, settings = RUNS[name]
-        game = load_game(game_id)
+        game_id, rollout, _ = RUNS[name]
         run_start = time.process_time()
-        for seed in seeds:
-            observation = position(game, seed)
-            options = {**settings[seed % len(settings)], "rollout": rollout}
-            compiled = search(game, observation, True, seed, args.iterations, options)
-            python = search(game, observation, False, seed, args.iterations, options)
-            if compiled != python:
-                print(f"{game_id} seed {seed} {options}: the loops differ "
-                      f"({compiled[0]} against {python[0]})", file=sys.stderr)
-                return 1
+        try:
+            crosscheck(name, seeds, args.iterations)
+        except LoopMismatch as error:
+            print(error, file=sys.stderr)
+            return 1
         print(f"{game_id}, rollout={rollout}: {args.positions:,} positions (seeds "
               f"{seeds.start}-{seeds.stop - 1}), {args.iterations} iterations each, identical "
               f"on both loops ({time.process_time() - run_start:.0f} CPU s)", flush=True)
