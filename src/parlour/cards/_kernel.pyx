@@ -211,18 +211,20 @@ def play_out(state, random, int hand_size, uint64_t first_lead, uint64_t first_b
 cdef Twister _deal_twister
 
 
-def shuffled_masks(seed, cards, sizes):
-    """`deck.deal_masks(cards, random.Random(seed), sizes)` for 0 <= seed < 2**64 and at most
-    64 cards: shuffled as `Random.shuffle` shuffles, cut into masks of `sizes`."""
-    cdef uint64_t bits[64]
-    cdef int n = len(cards), i, start = 0, size, k
-    cdef uint64_t hand
+cdef int card_bits(uint64_t *bits, cards, str name) except -1:
+    """`bits[i]` the mask of `cards[i]`; the number of cards (at most 64)."""
+    cdef int n = len(cards), i
     if n > 64:
-        raise ValueError(f"shuffled_masks takes at most 64 cards, got {n}")
+        raise ValueError(f"{name} takes at most 64 cards, got {n}")
     for i in range(n):
         bits[i] = (<uint64_t>1) << <int>cards[i]
-    mt_seed(&_deal_twister, seed)
-    mt_shuffle(&_deal_twister, bits, n)
+    return n
+
+
+cdef list cut_masks(const uint64_t *bits, sizes):
+    """The masks of `bits` taken in order, `sizes` of them per hand."""
+    cdef int start = 0, size, k
+    cdef uint64_t hand
     hands = []
     for size in sizes:
         hand = 0
@@ -233,27 +235,28 @@ def shuffled_masks(seed, cards, sizes):
     return hands
 
 
+def shuffled_masks(seed, cards, sizes):
+    """`deck.deal_masks(cards, random.Random(seed), sizes)` for 0 <= seed < 2**64 and at most
+    64 cards: shuffled as `Random.shuffle` shuffles, cut into masks of `sizes`."""
+    cdef uint64_t bits[64]
+    cdef int n = card_bits(bits, cards, "shuffled_masks")
+    mt_seed(&_deal_twister, seed)
+    mt_shuffle(&_deal_twister, bits, n)
+    return cut_masks(bits, sizes)
+
+
 def keyed_masks(seed, cards, sizes):
     """`deck.deal_by_keys(cards, random.Random(seed), sizes)` for 0 <= seed < 2**64 and at most
     64 cards: ordered by a 64-bit key each, cut into masks of `sizes`."""
     cdef int order[64]
-    cdef int n = len(cards), i, start = 0, size, k
-    cdef uint64_t hand
     cdef uint64_t bits[64]
-    if n > 64:
-        raise ValueError(f"keyed_masks takes at most 64 cards, got {n}")
-    for i in range(n):
-        bits[i] = (<uint64_t>1) << <int>cards[i]
+    cdef uint64_t ordered[64]
+    cdef int n = card_bits(bits, cards, "keyed_masks"), i
     mt_seed(&_deal_twister, seed)
     mt_key_order(&_deal_twister, order, n)
-    hands = []
-    for size in sizes:
-        hand = 0
-        for k in range(start, start + size):
-            hand |= bits[order[k]]
-        hands.append(hand)
-        start += size
-    return hands
+    for i in range(n):
+        ordered[i] = bits[order[i]]
+    return cut_masks(ordered, sizes)
 
 
 # --- hot properties read from a state's slot in C (the compiled steps install them) -----------
