@@ -13,6 +13,7 @@ match seed, so a seed reproduces a game whatever the agents do.
 from __future__ import annotations
 
 import importlib
+import shlex
 from collections.abc import Callable
 from random import Random
 from typing import Any
@@ -40,6 +41,8 @@ SCHEMES: dict[str, str | AgentFactory] = {
 
 A scheme factory is called as ``factory(text, game=..., seat=..., rng=..., limits=...)``.
 """
+COMMAND_SCHEMES = frozenset({"exec", "heartless"})
+"""Schemes whose text is a shell-quoted command line, checked by `check_command`."""
 
 
 def register_agent(name: str, target: str | AgentFactory) -> None:
@@ -87,6 +90,8 @@ def make_agent(spec: str, game: Game[Any], seat: int, rng: Random,
     if colon and scheme.strip() in SCHEMES:
         if not rest.strip():
             raise AgentError(f"agent spec {spec!r} needs text after '{scheme}:'")
+        if scheme.strip() in COMMAND_SCHEMES:
+            check_command(spec)
         factory = _load(SCHEMES[scheme.strip()])
         agent = factory(rest.strip(), game=game, seat=seat, rng=rng, limits=limits)
     else:
@@ -99,6 +104,21 @@ def make_agent(spec: str, game: Game[Any], seat: int, rng: Random,
     if not callable(getattr(agent, "act", None)):
         raise AgentError(f"agent {spec!r} has no act(observation) method")
     return agent
+
+
+def check_command(spec: str) -> list[str]:
+    """The words of a command-line spec (``exec:./bot --level "very hard"``), or an
+    `AgentError` naming the spec when its quoting cannot be read (``exec:"abc``)."""
+    scheme, _, rest = spec.partition(":")
+    try:
+        words = shlex.split(rest)
+    except ValueError as error:
+        reason = str(error).lower()
+        raise AgentError(f"agent spec {spec!r}: cannot read its command line ({reason}); "
+                         "close every quote, or quote a lone quote as \\\"") from None
+    if not words:
+        raise AgentError(f"agent spec {spec!r} needs a command after '{scheme}:'")
+    return words
 
 
 def split_seats(text: str) -> list[str]:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.errors import ParameterError, UnknownParameterError
+
+INT_BOUND = 1_000_000_000
+"""Every int parameter lies within ±INT_BOUND, even one whose game declares no bound, so no
+value can overflow a C integer in a compiled kernel (a game should still set a sane `max`)."""
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
@@ -40,17 +45,31 @@ class Param:
             raise ParameterError(
                 f"parameter {self.name!r} of game {game!r} must be one of {allowed}, got {value!r}"
             )
-        if self.min is not None and value < self.min:  # type: ignore[operator]
+        if self.type is float and not math.isfinite(value):
             raise ParameterError(
-                f"parameter {self.name!r} of game {game!r} must be at least {self.min}, "
+                f"parameter {self.name!r} of game {game!r} must be a finite number, "
                 f"got {value!r}"
             )
-        if self.max is not None and value > self.max:  # type: ignore[operator]
+        low, high = self.bounds()
+        if low is not None and value < low:
             raise ParameterError(
-                f"parameter {self.name!r} of game {game!r} must be at most {self.max}, "
-                f"got {value!r}"
+                f"parameter {self.name!r} of game {game!r} must be at least {low}, "
+                f"got {_short(value)}"
+            )
+        if high is not None and value > high:
+            raise ParameterError(
+                f"parameter {self.name!r} of game {game!r} must be at most {high}, "
+                f"got {_short(value)}"
             )
         return value
+
+    def bounds(self) -> tuple[float | None, float | None]:
+        """The lowest and highest value allowed (ints are always within ±`INT_BOUND`)."""
+        if self.type is not int:
+            return self.min, self.max
+        low = -INT_BOUND if self.min is None else max(self.min, -INT_BOUND)
+        high = INT_BOUND if self.max is None else min(self.max, INT_BOUND)
+        return low, high
 
     def from_text(self, text: str, game: str) -> Any:
         """Read a value typed on a command line (``"50"``, ``"true"``)."""
@@ -68,6 +87,12 @@ class Param:
                 f"parameter {self.name!r} of game {game!r} expects {self.type.__name__}, "
                 f"cannot read {text!r}"
             ) from None
+
+
+def _short(value: Any) -> str:
+    """A value for an error message, a huge number cut to its first digits."""
+    text = repr(value)
+    return text if len(text) <= 24 else f"{text[:12]}... ({len(text)} digits)"
 
 
 def validate_params(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.agents.specs import GENERIC_AGENTS, SCHEMES
+from parlour.agents.specs import COMMAND_SCHEMES, GENERIC_AGENTS, SCHEMES, check_command
 from parlour.core import AgentError, Game, GameInfo, ParlourError, list_games, load_game, parse_spec
 
 PERSON = "human"
@@ -56,7 +56,7 @@ def param_info(param: Any) -> dict[str, Any]:
     return {
         "name": param.name, "type": param.type.__name__, "default": param.default,
         "doc": param.doc, "choices": list(param.choices) if param.choices else None,
-        "min": param.min, "max": param.max,
+        "min": param.bounds()[0], "max": param.bounds()[1],
     }
 
 
@@ -94,6 +94,8 @@ def check_spec(spec: str, game: Game[Any], allow_local: bool) -> str:
                 f"agent {spec!r} runs a program or file of this machine; the server allows "
                 "that only when started with --allow-local-bots"
             )
+        if spec.partition(":")[0].strip() in COMMAND_SCHEMES:
+            check_command(spec)
         return spec
     name, _ = parse_spec(spec)
     if name in CONSOLE_ONLY:

@@ -526,7 +526,8 @@ class Hearts(Game[HeartsState]):
     move_feature_count = 45
     parameters = (
         Param("end_score", int, 100,
-              "The game ends after the deal in which a total reaches this.", min=1),
+              "The game ends after the deal in which a total reaches this.", min=1,
+              max=100_000),
         Param("passing", str, "left,right,across,none",
               "The pass directions, cycled by deal: a comma list of left, right, across, none."),
         Param("queen_breaks_hearts", bool, False, "Playing the Q♠ also breaks hearts."),

@@ -861,7 +861,7 @@ class Skat(Game[SkatState]):
         Param("players", int, 3, "Seats at the table; with 4 the dealer sits out each deal.",
               choices=(3, 4)),
         Param("deals", int, 0, "Deals in the series (thrown-in deals count); 0 means one "
-              "round, a deal per seat.", min=0),
+              "round, a deal per seat.", min=0, max=1000),
         Param("scoring", str, "list", "'list': won +value, lost -2 x value; 'seeger-fabian': "
               "also +50 per game won, -50 per game lost and 40 (30 at four) to each defender "
               "when the declarer loses.", choices=("list", "seeger-fabian")),

@@ -610,24 +610,30 @@ class Spades(Game[SpadesState]):
     encoding_class = "parlour.games.spades.encoding:SpadesEncoding"
     parameters = (
         Param("target", int, 500, "The game ends after a hand in which a partnership reaches "
-              "this score; the higher score wins, a tie plays another hand.", min=1),
+              "this score; the higher score wins, a tie plays another hand.", min=1,
+              max=100_000),
         Param("nil", bool, True, "Players may bid Nil (0 tricks)."),
-        Param("nil_bonus", int, 100, "Points won for a made Nil, lost for a failed one.", min=0),
+        Param("nil_bonus", int, 100, "Points won for a made Nil, lost for a failed one.", min=0,
+              max=10_000),
         Param("blind_nil", bool, False, "A player whose partnership trails by blind_nil_deficit "
               "or more may bid Blind Nil before looking at the cards."),
-        Param("blind_nil_bonus", int, 200, "Points won or lost for a Blind Nil.", min=0),
+        Param("blind_nil_bonus", int, 200, "Points won or lost for a Blind Nil.", min=0,
+              max=10_000),
         Param("blind_nil_deficit", int, 100, "How far a partnership must trail to bid Blind Nil.",
-              min=0),
+              min=0, max=100_000),
         Param("opening_lead", str, "left_of_dealer", "Who leads the first trick: the player left "
               "of the dealer (any card), or the holder of the 2♣, who leads it.",
               choices=OPENING_LEADS),
-        Param("bag_limit", int, 10, "Accumulated bags that cost bag_penalty points.", min=1),
-        Param("bag_penalty", int, 100, "Points lost for every bag_limit bags.", min=0),
+        Param("bag_limit", int, 10, "Accumulated bags that cost bag_penalty points.", min=1,
+              max=1000),
+        Param("bag_penalty", int, 100, "Points lost for every bag_limit bags.", min=0,
+              max=10_000),
         Param("mercy", bool, False, "A partnership at mercy_score or below after a hand loses."),
-        Param("mercy_score", int, -200, "The score at or below which mercy ends the game."),
+        Param("mercy_score", int, -200, "The score at or below which mercy ends the game.",
+              min=-100_000, max=100_000),
         Param("max_hands", int, 100, "The game stops after this many hands if it has not ended "
               "(random bids may never reach the target): the higher score wins, equal scores "
-              "draw.", min=1),
+              "draw.", min=1, max=10_000),
     )
 
     target: int

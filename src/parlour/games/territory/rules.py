@@ -470,9 +470,10 @@ class Territory(Game[TerritoryState]):
     parameters = (
         Param("size", int, 14, "Edge length N of the N x N torus; there are N*N owners.",
               min=2, max=200),
-        Param("rounds", int, 50, "The game ends after this many rounds (R).", min=1),
+        Param("rounds", int, 50, "The game ends after this many rounds (R).", min=1,
+              max=10_000),
         Param("players", int, 1, "Seats: owners 0..players-1; every other owner is a zombie.",
-              min=0),
+              min=0, max=200 * 200),
     )
 
     size: int
