@@ -45,7 +45,13 @@ class Param:
             raise ParameterError(
                 f"parameter {self.name!r} of game {game!r} must be one of {allowed}, got {value!r}"
             )
-        if self.type is float and not math.isfinite(value):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            self.check_range(value, game)
+        return value
+
+    def check_range(self, value: float, game: str) -> None:
+        """Raise `ParameterError` unless the number `value` is finite and within `bounds`."""
+        if not math.isfinite(value):
             raise ParameterError(
                 f"parameter {self.name!r} of game {game!r} must be a finite number, "
                 f"got {value!r}"
@@ -61,7 +67,6 @@ class Param:
                 f"parameter {self.name!r} of game {game!r} must be at most {high}, "
                 f"got {_short(value)}"
             )
-        return value
 
     def bounds(self) -> tuple[float | None, float | None]:
         """The lowest and highest value allowed (ints are always within ±`INT_BOUND`)."""

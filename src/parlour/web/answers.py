@@ -69,8 +69,10 @@ class NewTableAnswer(BaseModel):
 
     token: str = Field(description="your seat's token: connect to /ws/tables/{token}")
     seat: int
-    table: dict[str, Any] = Field(description="id, game, seats, pace, state; `invites` maps "
-                                              "each other person's seat to its token")
+    table: dict[str, Any] = Field(description="id, game, seats, pace, state; for the "
+                                              "creator, `invites` maps each other person's "
+                                              "seat to its single-use invite (POST "
+                                              "/api/invites), while it is unclaimed")
 
 
 class ReplayMeta(BaseModel):

@@ -31,9 +31,15 @@ from parlour.web import answers, catalog
 from parlour.web.config import ServerConfig
 from parlour.web.guard import RequestGuard
 from parlour.web.logs import install_redaction
-from parlour.web.messages import GameCheck, NewTable, RecordChoice, read_client_message
+from parlour.web.messages import (
+    GameCheck,
+    InviteClaim,
+    NewTable,
+    RecordChoice,
+    read_client_message,
+)
 from parlour.web.replays import RecordTooLarge, Replays, steps_json
-from parlour.web.tables import Tables
+from parlour.web.tables import InviteRefused, Tables
 from parlour.web.tournaments import Tournaments
 
 log = logging.getLogger("parlour.web")
@@ -94,6 +100,11 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
     async def too_large(request: Request, error: RecordTooLarge) -> JSONResponse:
         log.warning("%s %s: %s", request.method, request.url.path, error)
         return JSONResponse({"detail": str(error)}, status_code=413)
+
+    @app.exception_handler(InviteRefused)
+    async def invite_refused(request: Request, error: InviteRefused) -> JSONResponse:
+        log.warning("%s %s: %s", request.method, request.url.path, error)
+        return JSONResponse({"detail": str(error)}, status_code=error.status)
 
     @app.exception_handler(ParlourError)
     async def parlour_error(request: Request, error: ParlourError) -> JSONResponse:
@@ -162,6 +173,16 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
         table, person = tables.create(body)
         return answers.NewTableAnswer(token=person.token, seat=person.seat,
                                       table=table.meta(person))
+
+    @app.post("/api/invites", tags=["tables"], summary="Take the seat an invite offers (once)",
+              responses={404: {"description": "no table has this invite"},
+                         410: {"description": "the invite was already used, or the game is "
+                                              "over"}})
+    async def claim_invite(body: InviteClaim) -> answers.NewTableAnswer:
+        person = tables.claim(body.invite)
+        await person.table.publish_status()  # the creator's page drops the used invite
+        return answers.NewTableAnswer(token=person.token, seat=person.seat,
+                                      table=person.table.meta(person))
 
     @app.get("/api/tables/{token}/record", tags=["tables"],
              summary="Download a finished table's record",

@@ -3,7 +3,8 @@
 The table's WebSocket accepts `Act`, `Pace`, `Resign` and `Sync` (one JSON object a message,
 told apart by ``type``). Creating a table takes a `NewTable` body. A message that does not fit
 gets a one-line error back on the page and a log line; the table goes on. `GameCheck` and
-`RecordChoice` are the bodies of the other two JSON routes that take one.
+`RecordChoice` are the bodies of the other JSON routes that take one, and `InviteClaim`
+the body of the route that hands an invited person their seat.
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ class NewTable(_Message):
     """A table to create: the game and its parameters, the seats, your seat, the pace.
 
     `seats` holds one agent spec per seat; ``human`` marks a person (you at `seat`, and
-    anyone you invite at the others).
+    anyone you invite at the others). `seed` is refused when more than one person sits at
+    the table: the server draws it, so nobody knows the deal.
     """
 
     game: Annotated[str, Field(min_length=1, max_length=60)]
@@ -69,6 +71,12 @@ class NewTable(_Message):
     seat: Annotated[int, Field(ge=0, le=63)] = 0
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
     pace: Annotated[float, Field(ge=0.0, le=5.0)] = 0.6
+
+
+class InviteClaim(_Message):
+    """An invite to a table's seat, claimed once by the browser that opens its link."""
+
+    invite: Annotated[str, Field(min_length=1, max_length=100)]
 
 
 class GameCheck(_Message):

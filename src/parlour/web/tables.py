@@ -1,7 +1,11 @@
 """Tables being played from the page: a `Match` with people at some seats and bots at the rest.
 
 Each person's seat has its own unguessable token: the token is the only way to see that seat
-or move for it, so one browser tab cannot see another seat's cards. A table runs as one asyncio
+or move for it, so one browser tab cannot see another seat's cards. The creator of a table
+gets an *invite* for each other person's seat, not its token: an invite is claimed once
+(`Tables.claim`), which hands the seat's token to that browser alone; a second use is refused.
+A table with more than one person never takes a seed from its creator: the server draws it,
+and it is shown only with the finished record. A table runs as one asyncio
 task that drives the match: at a person's turn it waits for their move, at a bot's turn it
 waits the table's pace and lets the bot think in a worker thread. After every move it sends
 each connected person the view of their own seat (built from that seat's observation only)
@@ -46,6 +50,15 @@ BOT_POLICY = FaultPolicy(move_time=30.0, time_bank=60.0)
 """Bots get 30 s a move (plus a 60 s bank); people are never timed."""
 
 
+class InviteRefused(ParlourError):
+    """An invite that cannot seat anyone (unknown, or already used); `status` is the HTTP
+    status the API answers with."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
 class Socket(Protocol):
     """What a table needs of a WebSocket: sending text."""
 
@@ -76,6 +89,9 @@ class Person:
     seat: int
     token: str
     creator: bool
+    invite: str | None = None
+    """The single-use code that hands this seat to an invited person (None once claimed, and
+    for the creator)."""
     agent: WebSeat = field(default_factory=WebSeat)
     sockets: set[Socket] = field(default_factory=set)
     log: list[dict[str, str]] = field(default_factory=list)
@@ -97,7 +113,9 @@ class Table:
         self.pace = pace
         self.people: dict[int, Person] = {}
         for seat in sorted(people):
-            self.people[seat] = Person(self, seat, secrets.token_urlsafe(24), seat == creator)
+            invite = None if seat == creator else secrets.token_urlsafe(24)
+            self.people[seat] = Person(self, seat, secrets.token_urlsafe(24), seat == creator,
+                                       invite)
         agents: list[str | Agent] = [
             self.people[seat].agent if seat in self.people else spec
             for seat, spec in enumerate(specs)
@@ -118,8 +136,9 @@ class Table:
 
     # --- what the page may know ------------------------------------------------------------
     def meta(self, person: Person) -> dict[str, Any]:
-        """The table as one person's page shows it (never another seat's token or the seed
-        while the game is on: the seed would reveal every deal)."""
+        """The table as one person's page shows it (never another seat's token, and never the
+        seed while the game is on: the seed would reveal every deal). The creator sees the
+        invites not yet claimed."""
         data: dict[str, Any] = {
             "id": self.id, "game": self.game.id, "spec": self.game.spec,
             "name": self.game.name or self.game.id, "seat": person.seat,
@@ -128,8 +147,8 @@ class Table:
             "thinking": self.thinking,
         }
         if person.creator:
-            data["invites"] = {str(s): p.token for s, p in self.people.items()
-                               if s != person.seat}
+            data["invites"] = {str(s): p.invite for s, p in self.people.items()
+                               if p.invite is not None}
         if self.finished:
             data["seed"] = self.seed
         return data
@@ -361,6 +380,9 @@ class Tables:
         self.config = config
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, Person] = {}
+        self.invites: dict[str, Person] = {}
+        self.claimed: dict[str, str] = {}
+        """Invites already used, with their table's id (to say so on a second use)."""
 
     def create(self, request: NewTable) -> tuple[Table, Person]:
         """A new table from the page's request, validated; raises `ParlourError` if refused."""
@@ -382,15 +404,41 @@ class Tables:
         seats[request.seat] = PERSON
         specs = [check_spec(spec, game, self.config.allow_local_bots) for spec in seats]
         people = {seat for seat, spec in enumerate(specs) if spec == PERSON}
+        if request.seed is not None and len(people) > 1:
+            raise ParlourError("a table with more than one person takes no seed: whoever chose "
+                               "it would know every hand, so the server draws it (it is shown "
+                               "with the record once the game is over)")
         seed = fresh_seed() if request.seed is None else request.seed
         table = Table(secrets.token_urlsafe(12), game, specs, people, request.seat, seed,
                       request.pace)
         self.tables[table.id] = table
         for person in table.people.values():
             self.tokens[person.token] = person
+            if person.invite is not None:
+                self.invites[person.invite] = person
         log.info("table %s: %s, seats %s", table.id, game.spec, ", ".join(table.specs))
         table.start()
         return table, table.people[request.seat]
+
+    def claim(self, invite: str) -> Person:
+        """The seat an invite hands over, once: the invite is used up, so a second use (a
+        forwarded link, a guess) is refused with `InviteRefused`."""
+        person = self.invites.get(invite)
+        if person is None or person.invite is None or not secrets.compare_digest(
+                person.invite, invite):
+            if invite in self.claimed:
+                raise InviteRefused("this invite was already used: an invite seats one "
+                                    "person, in the browser that opened it first", status=410)
+            raise InviteRefused("no table has this invite (a wrong link, or the table was "
+                                "closed)", status=404)
+        if person.table.finished:
+            raise InviteRefused("this table's game is over", status=410)
+        del self.invites[invite]
+        person.invite = None
+        self.claimed[invite] = person.table.id
+        person.table.touched = time.monotonic()
+        log.info("table %s: seat %d claimed its invite", person.table.id, person.seat)
+        return person
 
     def playing(self) -> int:
         """Tables whose game is still going on: each holds one of the `max_tables` places.
@@ -426,6 +474,10 @@ class Tables:
         table = self.tables.pop(table_id)
         for person in table.people.values():
             self.tokens.pop(person.token, None)
+            if person.invite is not None:
+                self.invites.pop(person.invite, None)
+        for invite in [i for i, t in self.claimed.items() if t == table_id]:
+            del self.claimed[invite]
 
     async def close(self) -> None:
         """Stop every table (server shutdown)."""

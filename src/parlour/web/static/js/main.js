@@ -1,5 +1,6 @@
-// The page's router: Play (#/), a table (#/table/TOKEN), Replays, Tournaments.
-import {getJSON, toast} from "./api.js";
+// The page's router: Play (#/), a table (#/table/TOKEN), an invite (#/invite/CODE), Replays,
+// Tournaments.
+import {getJSON, postJSON, toast} from "./api.js";
 import {installDefinitions, setFourColours} from "./cards.js";
 import {fill, h} from "./dom.js";
 import {leaveTable, showTable} from "./play.js";
@@ -14,7 +15,7 @@ async function route() {
   const main = document.getElementById("main");
   const hash = location.hash || "#/";
   const [, page, arg] = hash.match(/^#\/([^/]*)\/?(.*)$/) || [null, "", ""];
-  const section = {table: "play", "": "play", replays: "replays", replay: "replays",
+  const section = {table: "play", invite: "play", "": "play", replays: "replays", replay: "replays",
                    tournaments: "tournaments", tournament: "tournaments"}[page] || "play";
   for (const link of document.querySelectorAll("[data-nav]")) {
     link.classList.toggle("active", link.dataset.nav === section);
@@ -23,6 +24,7 @@ async function route() {
   if (page !== "replay") leaveReplay();
   try {
     if (page === "table" && arg) showTable(main, decodeURIComponent(arg));
+    else if (page === "invite" && arg) await claimInvite(decodeURIComponent(arg));
     else if (page === "replays") showReplayPicker(main, config);
     else if (page === "replay" && arg) await showReplay(main, decodeURIComponent(arg));
     else if (page === "tournaments") await showTournaments(main, config);
@@ -32,6 +34,13 @@ async function route() {
     toast(error.message);
     fill(main, h("div", {class: "form-error", role: "alert"}, error.message));
   }
+}
+
+/** Take the seat an invite offers: the invite is used up, and this browser gets the seat's
+ *  own link in its place (so reloading the page keeps the seat). */
+async function claimInvite(code) {
+  const answer = await postJSON("/api/invites", {invite: code});
+  location.replace(`#/table/${encodeURIComponent(answer.token)}`);
 }
 
 async function start() {

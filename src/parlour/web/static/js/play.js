@@ -124,6 +124,7 @@ class LiveTable {
     } else if (message.type === "status") {
       this.meta = message.table;
       this.drawStatus();
+      if (this.view) this.drawControls();  // a claimed invite leaves the list
     } else if (message.type === "error") {
       this.busy = false;
       this.entryError.textContent = message.message;
@@ -195,8 +196,9 @@ class LiveTable {
     const invites = Object.entries(meta.invites || {});
     if (invites.length && !over) {
       fill(this.invites, h("div", {class: "side-title"}, "Invite people"),
-        invites.map(([seat, token]) => {
-          const link = `${location.origin}${location.pathname}#/table/${token}`;
+        h("div", {class: "doc"}, "Each link seats one person: the first browser to open it."),
+        invites.map(([seat, code]) => {
+          const link = `${location.origin}${location.pathname}#/invite/${code}`;
           return h("div", {class: "invite"}, `Seat ${seat}: `,
             h("input", {type: "text", readonly: true, value: link, "aria-label": `invite link for seat ${seat}`,
                         onclick: (e) => e.target.select()}));

@@ -127,12 +127,17 @@ export async function showSetup(main, config) {
     return row;
   }
 
+  /** Whether another person sits at the table: then the server draws the seed. */
+  function othersInvited(seats) {
+    return seats.some((spec, i) => i !== state.seat && spec === "human");
+  }
+
   async function start(event) {
     event.preventDefault();
     const seats = state.seats.map((spec, i) => (i === state.seat ? "human" : spec));
     const body = {game: state.game, params: changedParams(), seats, seat: state.seat,
                   pace: Number(state.pace)};
-    if (String(state.seed).trim() !== "") body.seed = Number(state.seed);
+    if (String(state.seed).trim() !== "" && !othersInvited(seats)) body.seed = Number(state.seed);
     remember({game: state.game, params: state.params, seats: state.seats, seat: state.seat, pace: state.pace});
     try {
       const answer = await postJSON("/api/tables", body);
@@ -164,9 +169,13 @@ export async function showSetup(main, config) {
             PACES.map(([v, name]) => h("option", {value: v, selected: Number(state.pace) === v}, `${name} (${v} s a move)`))),
           h("div", {class: "doc"}, "How long the bots wait before each move, so you can follow them. You can change it at the table.")),
         h("div", {class: "param"}, h("label", {for: "seed"}, "seed"),
-          h("input", {id: "seed", type: "number", min: 0, placeholder: "random", value: state.seed,
-                      oninput: (e) => { state.seed = e.target.value; }}),
-          h("div", {class: "doc"}, "Optional: the same seed deals the same cards."))),
+          othersInvited(state.seats)
+            ? h("input", {id: "seed", type: "number", disabled: true, placeholder: "drawn by the server"})
+            : h("input", {id: "seed", type: "number", min: 0, placeholder: "random", value: state.seed,
+                          oninput: (e) => { state.seed = e.target.value; }}),
+          h("div", {class: "doc"}, othersInvited(state.seats)
+            ? "With another person at the table the server draws the seed, so nobody knows the deal; the record shows it after the game."
+            : "Optional: the same seed deals the same cards."))),
       state.error ? h("div", {class: "form-error", role: "alert"}, state.error) : null,
       h("button", {type: "submit", class: "primary big", id: "start", disabled: !!state.error},
         `Sit down at ${info.name}`));
