@@ -61,14 +61,19 @@ def assert_one_line_error(code: int, text: str, message: str) -> None:
 
 
 # --- point 10: a damaged store is a clear error -----------------------------------------------
-def test_a_garbage_page_is_a_clear_error(copy: Path) -> None:
+def test_a_garbage_page_is_a_clear_error_and_resume_rebuilds_the_store(
+        copy: Path, original: Path) -> None:
     path = copy / FILENAME
     data = bytearray(path.read_bytes())
     data[4096:8192] = b"\x5a" * 4096
     path.write_bytes(bytes(data))
-    for code, text in (run("report", str(copy)), resume(copy)):
-        assert_one_line_error(code, text, "is damaged (database disk image is malformed)")
-        assert "results store" in text
+    code, text = run("report", str(copy))
+    assert_one_line_error(code, text, "is damaged (database disk image is malformed)")
+    assert "results store" in text and f"parlour report --rebuild '{copy}'" in text
+    code, text = resume(copy)
+    assert code == 0, text
+    assert "rebuilt the results store from 4 record(s)" in text
+    assert results(copy) == results(original)
 
 
 def test_a_result_without_its_seat_rows_is_an_error_that_resume_repairs(

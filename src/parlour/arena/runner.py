@@ -1,6 +1,7 @@
 """Running a tournament: plan it, play what is not yet played, store each game as it ends.
 
-The output directory holds ``tournament.sqlite`` (the store), ``records/NNNN.json.gz`` (every
+The output directory holds ``tournament.sqlite`` (the store), ``tournament.json`` (the settings
+and agents, to check the store against and to rebuild it from), ``records/NNNN.json.gz`` (every
 game, replayable with ``parlour replay``), ``errors.log`` (every fault, one line each) and, at
 the end, ``summary.json``. A tournament resumes in its directory: the schedule is planned
 again from the stored settings, checked against the stored one, and only the games without a
@@ -24,9 +25,18 @@ from typing import IO, Any, Protocol
 from parlour.agents import make_agent
 from parlour.arena.backends import make_backend
 from parlour.arena.config import EXECUTION, TournamentConfig
-from parlour.arena.formats import Scheduled, plan
+from parlour.arena.formats import Scheduled
+from parlour.arena.settings import check_settings, plan_tournament, write_settings
 from parlour.arena.stats import TournamentStats, summarise
-from parlour.arena.store import FILENAME, Agent, GameRow, Store
+from parlour.arena.store import (
+    FILENAME,
+    Agent,
+    GameRow,
+    Store,
+    StoreError,
+    disk_full_message,
+    is_disk_full,
+)
 from parlour.arena.worker import (
     ErrorItem,
     GameOutcome,
@@ -128,8 +138,10 @@ class Tournament:
             self.store = Store(self.out / FILENAME)
             if resume:
                 self._check_same(self.store)
+                check_settings(self.out, self.store)
             else:
                 self.store.initialise(config.identity(), self.agents)
+                write_settings(self.out, config.identity(), self.agents)
             self.store.set_meta(EXECUTION_KEY, {"workers": config.workers,
                                                 "backend": config.backend,
                                                 "address": config.address})
@@ -189,10 +201,7 @@ class Tournament:
     # --- playing -------------------------------------------------------------------------------
     def plan(self) -> list[Scheduled]:
         """The schedule the settings describe."""
-        c = self.config
-        return plan(c.format, agents=len(c.agents), baselines=len(c.baselines), game=self.game,
-                    seed=c.seed, games=c.games, deals=c.deals, seating=c.seating,
-                    tables=c.tables, stage=c.stage)
+        return plan_tournament(self.config)
 
     def repair(self, games: Sequence[Scheduled], *, resimulate: bool = False) -> dict[int, str]:
         """Check every stored result of `games` against its record and forget those that do
@@ -272,6 +281,11 @@ class Tournament:
                     played += 1
                     if progress is not None:
                         progress.advance(outcome)
+        except OSError as error:
+            if not is_disk_full(error):
+                raise
+            raise StoreError(disk_full_message(self.out, f"the records in {str(self.out)!r}")
+                             ) from None
         finally:
             restore_logs(levels)
         return played
@@ -332,6 +346,21 @@ def _not_a_file(out: Path) -> None:
                            "a new or empty directory")
 
 
+def lock_directory(out: Path) -> IO[Any]:
+    """Lock the tournament directory `out` against a second run (released when closed)."""
+    lock = (out / LOCK).open("a")
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on a Unix
+        return lock
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        raise ParlourError(f"another tournament is running in {str(out)!r}") from None
+    return lock
+
+
 def _prepare(out: Path, resume: bool) -> IO[Any] | None:
     """Check the output directory (new or empty; or holding the tournament to resume) and
     lock it against a second run."""
@@ -349,17 +378,7 @@ def _prepare(out: Path, resume: bool) -> IO[Any] | None:
     except OSError as error:
         raise ParlourError(f"cannot create output directory {str(out)!r}: "
                            f"{error.strerror or error}") from None
-    lock = (out / LOCK).open("a")
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not on a Unix
-        return lock
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        lock.close()
-        raise ParlourError(f"another tournament is running in {str(out)!r}") from None
-    return lock
+    return lock_directory(out)
 
 
 def run_tournament(config: TournamentConfig, *, resume: bool = False,
@@ -376,6 +395,6 @@ def run_tournament(config: TournamentConfig, *, resume: bool = False,
 
 __all__ = [
     "ERRORS", "EXECUTION_KEY", "RECORDS", "SUMMARY", "ProgressHook", "Tournament", "error_line",
-    "record_name", "repair_line", "run_tournament", "stored_config", "unique_names",
-    "write_error_log",
+    "lock_directory", "record_name", "repair_line", "run_tournament", "stored_config",
+    "unique_names", "write_error_log",
 ]

@@ -9,15 +9,26 @@ A game's rows are written in one transaction, after its record file is in place,
 tournament killed at any moment (even by SIGKILL) holds each game either whole, with its
 record, or not at all; resuming plays exactly the games without a result.
 
+The write-ahead log is checkpointed into the database file after the first result and then
+at most every `checkpoint_every` seconds, and whole when the store is closed, so the results
+never live only in the ``-wal`` file (a copy of ``tournament.sqlite`` alone, or a store whose
+``-wal`` was lost, holds every game but those of the last second).
+
 A store that cannot be read (a damaged page, rows edited away, emptied) raises `StoreError`
 with one line naming the file, never a `sqlite3` traceback; `problems()` lists the games whose
-rows disagree, which a resumed tournament plays again.
+rows disagree, which a resumed tournament plays again; `parlour.arena.rebuild` makes a lost or
+damaged store again from the records. A full disk is a `StoreError` saying that
+``--resume`` continues once space is freed.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import math
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import wraps
@@ -30,6 +41,9 @@ from parlour.core import ParlourError
 
 FILENAME = "tournament.sqlite"
 SCHEMA_VERSION = 1
+CHECKPOINT_EVERY = 1.0
+"""Seconds between checkpoints of the write-ahead log into the database file."""
+SQLITE_FULL = 13
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -123,8 +137,10 @@ class GameRow:
 class Store:
     """The SQLite store of one tournament (in WAL mode; safe to read while it is written)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, checkpoint_every: float = CHECKPOINT_EVERY) -> None:
         self.path = Path(path)
+        self.checkpoint_every = checkpoint_every
+        self._checkpointed = -math.inf
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30.0)
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -137,11 +153,21 @@ class Store:
         """The one-line error for a failed operation on this store."""
         if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
             return StoreError(f"cannot use the results store {str(self.path)!r}: {error}")
-        return StoreError(f"the results store {str(self.path)!r} is damaged ({error}); every "
-                          "game is reproducible from its seed: run the tournament again with "
-                          "the same settings in a new directory")
+        if is_disk_full(error):
+            return StoreError(disk_full_message(self.path.parent, f"the results store "
+                                                                  f"{str(self.path)!r}"))
+        return StoreError(f"the results store {str(self.path)!r} is damaged ({error}); "
+                          f"parlour report --rebuild {str(self.path.parent)!r} makes it again "
+                          "from the records (and parlour tournament --resume does so too)")
+
+    def checkpoint(self, mode: str = "PASSIVE") -> None:
+        """Copy the write-ahead log into the database file (``TRUNCATE`` also empties it)."""
+        self.db.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
+        self._checkpointed = time.monotonic()
 
     def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):  # damaged or busy: closing does what it can
+            self.checkpoint("TRUNCATE")
         self.db.close()
 
     def __enter__(self) -> Store:
@@ -225,6 +251,8 @@ class Store:
                              json.dumps(outcome.extra)))
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", seats)
             self.db.executemany("INSERT INTO faults VALUES (?, ?, ?, ?, ?, ?)", faults)
+        if time.monotonic() - self._checkpointed >= self.checkpoint_every:
+            self.checkpoint()
 
     @_guarded
     def games(self, check: bool = True) -> list[GameRow]:
@@ -311,7 +339,25 @@ class _Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            self.db.execute("COMMIT")
+        elif self.db.in_transaction:  # SQLite may have rolled back itself (a full disk)
+            self.db.execute("ROLLBACK")
+
+
+def is_disk_full(error: BaseException) -> bool:
+    """Whether `error` says the disk (or the database's size limit) is full."""
+    if isinstance(error, sqlite3.Error):
+        return (getattr(error, "sqlite_errorcode", None) == SQLITE_FULL
+                or "disk is full" in str(error))
+    return isinstance(error, OSError) and error.errno == errno.ENOSPC
+
+
+def disk_full_message(out: Path, what: str) -> str:
+    """The one line for a full disk: what could not be written, and how to continue."""
+    return (f"no space left on the disk for {what}: every game stored so far is kept; free "
+            f"some space, then parlour tournament --resume --out {str(out)!r} continues where "
+            "it stopped")
 
 
 def _show(g: Scheduled) -> str:
@@ -338,4 +384,5 @@ def open_existing(directory: str | Path) -> Store:
     return store
 
 
-__all__ = ["FILENAME", "Agent", "GameRow", "SeatResult", "Store", "StoreError", "open_existing"]
+__all__ = ["FILENAME", "Agent", "GameRow", "SeatResult", "Store", "StoreError", "disk_full_message",
+           "is_disk_full", "open_existing"]

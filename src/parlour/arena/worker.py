@@ -152,7 +152,18 @@ def play_game(task: GameTask) -> GameOutcome:
                            f"{', '.join(task.seats)}) failed: {type(error).__name__}: "
                            f"{error}") from None
     seconds = time.perf_counter() - start
-    seats = len(task.seats)
+    data = compress_record(record)
+    if task.record:
+        write_file(task.record, data)
+        data = b""
+    return outcome_of(task.index, game, match.state, record, seconds, data)
+
+
+def outcome_of(index: int, game: Game[Any], state: State[Any], record: Record, seconds: float,
+               data: bytes = b"") -> GameOutcome:
+    """The outcome of game `index` from its record and final state (as played, or as
+    re-simulated when a store is rebuilt from the records)."""
+    seats = len(record.seats)
     moves = [0] * seats
     total = [0.0] * seats
     longest = [0.0] * seats
@@ -166,15 +177,11 @@ def play_game(task: GameTask) -> GameOutcome:
     extra: dict[str, Any] = {}
     analyse = _analyser(game.id)
     if analyse is not None:
-        more, extra = analyse(match.state, record)
+        more, extra = analyse(state, record)
         errors += more
     result = record.result
-    data = compress_record(record)
-    if task.record:
-        write_file(task.record, data)
-        data = b""
     return GameOutcome(
-        index=task.index, scores=tuple(result.scores), returns=tuple(result.returns),
+        index=index, scores=tuple(result.scores), returns=tuple(result.returns),
         winners=tuple(result.winners), complete=result.complete, moves=tuple(moves),
         time_total=tuple(total), time_max=tuple(longest), errors=tuple(errors),
         seconds=seconds, record=data, extra=extra,

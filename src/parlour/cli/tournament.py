@@ -116,6 +116,13 @@ def tournament(
         if not directory:
             raise ParlourError("--resume needs --out DIR, the directory of the tournament to "
                                "continue")
+        from parlour.arena.rebuild import restore_store
+
+        rebuilt = restore_store(Path(directory))
+        if rebuilt is not None:
+            err.print(Text("The results store was missing or could not be read:", style="yellow"))
+            for line in rebuilt.lines(resuming=True):
+                err.print(Text(line, style="yellow"))
         settings = stored_config(str(directory))
         if file_settings:
             settings = TournamentConfig.from_mapping(file_settings, source, base=settings)
@@ -200,17 +207,29 @@ def report(
     verify: Annotated[bool, typer.Option(
         "--verify", help="Check every stored result against its record (re-simulating it) "
                          "and play again the games whose record is missing or wrong.")] = False,
+    rebuild: Annotated[bool, typer.Option(
+        "--rebuild", help="Make the results store again from tournament.json and the "
+                          "records (a lost, damaged or edited store); the old one is kept "
+                          "as tournament.sqlite.replaced.")] = False,
 ) -> None:
     """Print a tournament's ranking again (finished or not), from its results store."""
     from parlour.arena.report import print_report, write_plots
+    from parlour.arena.settings import check_settings
     from parlour.arena.stats import summarise
     from parlour.arena.store import open_existing
 
+    if rebuild:
+        from parlour.arena.rebuild import rebuild as rebuild_store
+
+        for line in rebuild_store(directory).lines():
+            err.print(Text(line, style="yellow"))
     if verify:
         stats = _verified(directory)
     else:
         with open_existing(directory) as store:
-            stats = summarise(store.games(), store.agents(), store.meta("config") or {})
+            rows = store.games()  # rows that disagree are named first
+            check_settings(directory, store)
+            stats = summarise(rows, store.agents(), store.meta("config") or {})
     if json_:
         console.print_json(json.dumps(stats.to_dict()))
     else:
