@@ -97,15 +97,16 @@ def check_settings(out: Path, store: Store) -> None:
     specs = [*config.agents, *config.baselines]
     if specs != [a.spec for a in store.agents()]:
         raise StoreError(f"{edited} (its agents are not those of its settings); {fix}")
-    planned, scheduled = plan_tournament(config), store.schedule()
-    for mine, theirs in zip(planned, scheduled, strict=False):
+    planned = {g.index: g for g in plan_tournament(config)}
+    for theirs in store.schedule():  # a run may have scheduled only part of the plan so far
+        mine = planned.get(theirs.index)
+        if mine is None:
+            raise StoreError(f"{edited}: they do not describe its schedule (they plan "
+                             f"{len(planned)} games, it holds game {theirs.index + 1}); {fix}")
         if mine != theirs:
             raise StoreError(f"{edited}: they do not describe its schedule (game "
                              f"{mine.index + 1}: {_show(mine)} planned, {_show(theirs)} "
                              f"stored); {fix}")
-    if len(planned) != len(scheduled):
-        raise StoreError(f"{edited}: they plan {len(planned)} games, its schedule holds "
-                         f"{len(scheduled)}; {fix}")
 
 
 def _plain(value: Any) -> Any:
