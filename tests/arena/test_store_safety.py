@@ -167,6 +167,19 @@ def test_report_and_resume_agree_about_edited_settings(copy: Path, original: Pat
     assert results(copy) == results(original)
 
 
+def test_report_and_resume_agree_about_an_edited_schedule(copy: Path, original: Path) -> None:
+    with closing(sqlite3.connect(copy / FILENAME)) as db:
+        db.execute("UPDATE schedule SET seed = seed + 1 WHERE game = 1")
+        db.commit()
+    (report_code, report_text), (resume_code, resume_text) = run("report", str(copy)), \
+        resume(copy)
+    assert report_code == resume_code == 2, (report_text, resume_text)
+    assert "game 2 of its schedule is not the one tournament.json holds" in report_text
+    assert "game 2 of its schedule is not the one tournament.json holds" in resume_text
+    assert run("report", str(copy), "--rebuild")[0] == 0
+    assert results(copy) == results(original)
+
+
 def test_edited_settings_are_found_without_the_settings_file(copy: Path) -> None:
     (copy / SETTINGS).unlink()
     edit_settings(copy, *EDITS["seed"])

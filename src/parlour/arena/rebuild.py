@@ -1,11 +1,12 @@
 """Making a tournament's results store again from its settings file and its records.
 
 Every game's record is written before its result is stored, so the records hold everything the
-store does. `rebuild` plans the schedule from ``tournament.json`` (or, without it, from the
-settings of a store that can still be read), re-simulates each record (`Record.verify`), and
-stores the result of each one that verifies and is the scheduled game (seed, seats, variant).
-A game without such a record stays unplayed: ``parlour tournament --resume`` plays it. The
-store that was there is kept beside it as ``tournament.sqlite.replaced``.
+store does. `rebuild` takes the settings, agents and schedule from ``tournament.json`` (or,
+without it, the settings of a store that can still be read and the schedule they plan),
+re-simulates each record (`Record.verify`), and stores the result of each one that verifies
+and is the scheduled game (seed, seats, variant). A game without such a record stays
+unplayed: ``parlour tournament --resume`` plays it. The store that was there is kept beside it
+as ``tournament.sqlite.replaced``.
 
 `parlour report --rebuild` calls it; `parlour tournament --resume` calls it when the store is
 missing or cannot be read (`restore_store`).
@@ -17,7 +18,9 @@ import contextlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from parlour.arena.formats import Scheduled
 from parlour.arena.runner import ERRORS, lock_directory, record_name, write_error_log
 from parlour.arena.settings import SETTINGS, config_of, plan_tournament, read_settings
 from parlour.arena.store import FILENAME, Agent, Store, open_existing
@@ -57,9 +60,9 @@ def rebuild(out: Path) -> Rebuilt:
         raise ParlourError(f"{str(out)!r} is not a tournament's directory")
     lock = lock_directory(out)
     try:
-        settings, agents = _settings(out)
+        settings, agents, schedule = _settings(out)
         config = config_of(settings, out, f"the settings of {str(out)!r}")
-        schedule = plan_tournament(config)
+        schedule = schedule or plan_tournament(config)
         done = Rebuilt(kept=_set_aside(out))
         with Store(out / FILENAME) as store:
             store.initialise(config.identity(), agents)
@@ -105,18 +108,19 @@ def restore_store(out: Path) -> Rebuilt | None:
     return None
 
 
-def _settings(out: Path) -> tuple[dict[str, object], list[Agent]]:
-    """The settings to rebuild from: ``tournament.json``, else a readable store's own."""
+def _settings(out: Path) -> tuple[dict[str, Any], list[Agent], list[Scheduled]]:
+    """The settings, agents and schedule to rebuild from: ``tournament.json``, else a
+    readable store's own settings and agents (and the schedule they plan)."""
     saved = read_settings(out)
     if saved is not None:
-        return saved
+        return saved.settings, saved.agents, saved.schedule
     try:
         with open_existing(out) as store:
             settings, agents = store.meta("config"), store.agents()
     except ParlourError as error:
         raise ParlourError(f"cannot rebuild the results store of {str(out)!r}: it has no "
                            f"{SETTINGS} and its store cannot be read ({error})") from None
-    return settings, agents
+    return settings, agents, []
 
 
 def _set_aside(out: Path) -> Path | None:

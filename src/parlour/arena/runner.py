@@ -26,7 +26,13 @@ from parlour.agents import make_agent
 from parlour.arena.backends import make_backend
 from parlour.arena.config import EXECUTION, TournamentConfig
 from parlour.arena.formats import Scheduled
-from parlour.arena.settings import check_settings, plan_tournament, write_settings
+from parlour.arena.settings import (
+    SETTINGS,
+    check_settings,
+    plan_tournament,
+    read_settings,
+    write_settings,
+)
 from parlour.arena.stats import TournamentStats, summarise
 from parlour.arena.store import (
     FILENAME,
@@ -141,7 +147,11 @@ class Tournament:
                 check_settings(self.out, self.store)
             else:
                 self.store.initialise(config.identity(), self.agents)
-                write_settings(self.out, config.identity(), self.agents)
+            saved = read_settings(self.out)
+            self._filed = {g.index: g for g in (self.store.schedule() if saved is None
+                                                else saved.schedule)}
+            if saved is None:  # new, or made before the file existed: the store as it is
+                self._file_schedule([])
             self.store.set_meta(EXECUTION_KEY, {"workers": config.workers,
                                                 "backend": config.backend,
                                                 "address": config.address})
@@ -198,6 +208,14 @@ class Tournament:
             if close is not None:
                 close()
 
+    def _file_schedule(self, games: Sequence[Scheduled]) -> None:
+        """Keep ``tournament.json`` holding every scheduled game (before the store does)."""
+        new = [g for g in games if self._filed.get(g.index) != g]
+        if new or not (self.out / SETTINGS).is_file():
+            self._filed.update((g.index, g) for g in new)
+            write_settings(self.out, self.config.identity(), self.agents,
+                           [self._filed[i] for i in sorted(self._filed)])
+
     # --- playing -------------------------------------------------------------------------------
     def plan(self) -> list[Scheduled]:
         """The schedule the settings describe."""
@@ -213,7 +231,8 @@ class Tournament:
         result differs from the stored one; with `resimulate`, also when the record does not
         verify by re-simulation.
         """
-        self.store.add_schedule(games)
+        self.store.add_schedule(games)  # refuses games planned differently before
+        self._file_schedule(games)
         problems = self.store.problems()
         wanted = {g.index for g in games}
         for row in self.store.games(check=False):
@@ -259,6 +278,7 @@ class Tournament:
         `games` joins the stored schedule (games already there must match it).
         """
         self.store.add_schedule(games)
+        self._file_schedule(games)
         done = self.store.done()
         pending = [g for g in games if g.index not in done]
         if progress is not None:

@@ -1,18 +1,20 @@
 """A tournament's settings kept outside its store, and the check that the store still holds them.
 
-A tournament writes its identity (the settings that decide the results) and its agents to
-``tournament.json`` when it starts. The file lets a lost or damaged store be rebuilt from the
-records (`parlour.arena.rebuild`), and it is the reference `check_settings` holds the store to:
-`parlour report` and `parlour tournament --resume` both refuse, with the same line, a store
-whose settings were edited (they no longer match the file, or no longer describe the stored
-schedule), rather than one showing a ranking under settings its games were not played with and
-the other refusing or mixing two tournaments.
+A tournament writes its identity (the settings that decide the results), its agents and its
+schedule to ``tournament.json`` (the schedule before the store holds it). The file lets a lost
+or damaged store be rebuilt from the records (`parlour.arena.rebuild`), and it is the reference
+`check_settings` holds the store to: `parlour report` and `parlour tournament --resume` both
+refuse, with the same line, a store whose settings, agents or schedule were edited, rather than
+one showing a ranking under settings its games were not played with and the other refusing or
+mixing two tournaments. A directory made before the file existed is checked against the
+schedule its stored settings plan.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,20 +25,32 @@ from parlour.arena.worker import write_file
 from parlour.core import ParlourError
 
 SETTINGS = "tournament.json"
-MAX_SETTINGS_BYTES = 1_000_000
-"""A settings file larger than this is not read (it is a few hundred bytes)."""
+MAX_SETTINGS_BYTES = 64_000_000
+"""A settings file larger than this is not read (about 60 bytes a scheduled game)."""
 
 
-def write_settings(out: Path, identity: dict[str, Any], agents: Sequence[Agent]) -> None:
-    """Write the tournament's settings and agents to ``tournament.json`` in `out`."""
+@dataclass(frozen=True)
+class Saved:
+    """What ``tournament.json`` holds."""
+
+    settings: dict[str, Any]
+    agents: list[Agent]
+    schedule: list[Scheduled]
+
+
+def write_settings(out: Path, identity: dict[str, Any], agents: Sequence[Agent],
+                   schedule: Sequence[Scheduled] = ()) -> None:
+    """Write the tournament's settings, agents and schedule to ``tournament.json``."""
     document = {"format": "parlour.tournament", "version": 1, "settings": identity,
-                "agents": [[a.index, a.name, a.spec, a.role] for a in agents]}
-    write_file(out / SETTINGS, (json.dumps(document, indent=1, default=str) + "\n").encode())
+                "agents": [[a.index, a.name, a.spec, a.role] for a in agents],
+                "schedule": [[g.index, g.stage, g.round, g.table, g.seating, list(g.seats),
+                              g.seed, g.game] for g in schedule]}
+    write_file(out / SETTINGS, json.dumps(document, default=str).encode())
 
 
-def read_settings(out: Path) -> tuple[dict[str, Any], list[Agent]] | None:
-    """The settings and agents of ``tournament.json`` in `out`; None if there is no such
-    file; a `ParlourError` naming the file if it cannot be read."""
+def read_settings(out: Path) -> Saved | None:
+    """What ``tournament.json`` in `out` holds; None if there is no such file; a
+    `ParlourError` naming the file if it cannot be read."""
     path = out / SETTINGS
     if not path.is_file():
         return None
@@ -48,13 +62,16 @@ def read_settings(out: Path) -> tuple[dict[str, Any], list[Agent]] | None:
         settings = document["settings"]
         agents = [Agent(int(i), str(name), str(spec), str(role))
                   for i, name, spec, role in document["agents"]]
+        schedule = [Scheduled(int(i), str(stage), int(r), int(table), int(seating),
+                              tuple(int(s) for s in seats), int(seed), str(game))
+                    for i, stage, r, table, seating, seats, seed, game in document["schedule"]]
     except ParlourError:
         raise
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise ParlourError(f"{where} is damaged ({type(error).__name__}: {error})") from None
     if not isinstance(settings, dict) or not agents:
         raise ParlourError(f"{where} holds no settings or agents")
-    return settings, agents
+    return Saved(settings, agents, schedule)
 
 
 def config_of(settings: dict[str, Any], out: Path, source: str) -> TournamentConfig:
@@ -72,9 +89,9 @@ def plan_tournament(config: TournamentConfig) -> list[Scheduled]:
 
 
 def check_settings(out: Path, store: Store) -> None:
-    """Raise `StoreError` if the settings in `store` were edited: they differ from
-    ``tournament.json`` (when there is one), or do not describe the stored agents and
-    schedule."""
+    """Raise `StoreError` if the settings in `store` were edited: they, its agents or its
+    schedule differ from ``tournament.json`` (or, without one, the settings do not describe
+    the stored agents and schedule)."""
     stored = store.meta("config")
     if not isinstance(stored, dict):
         raise StoreError(f"the results store {str(store.path)!r} holds no tournament settings")
@@ -83,13 +100,19 @@ def check_settings(out: Path, store: Store) -> None:
            "the records")
     saved = read_settings(out)
     if saved is not None:
-        settings, agents = saved
+        settings = saved.settings
         for key in sorted(set(stored) | set(settings)):
             if key not in EXECUTION and _plain(stored.get(key)) != _plain(settings.get(key)):
                 raise StoreError(f"{edited} ({key}: {stored.get(key)!r} in the store, "
                                  f"{settings.get(key)!r} in {SETTINGS}); {fix}")
-        if agents != store.agents():
+        if saved.agents != store.agents():
             raise StoreError(f"{edited} (its agents differ from those of {SETTINGS}); {fix}")
+        filed = {g.index: g for g in saved.schedule}
+        for game in store.schedule():
+            if filed.get(game.index) != game:
+                raise StoreError(f"{edited} (game {game.index + 1} of its schedule is not the "
+                                 f"one {SETTINGS} holds); {fix}")
+        return
     try:
         config = config_of(stored, out, f"the results store {str(store.path)!r}")
     except ParlourError as error:
@@ -118,5 +141,5 @@ def _show(game: Scheduled) -> str:
     return f"{game.game}, seats {list(game.seats)}, seed {game.seed}"
 
 
-__all__ = ["SETTINGS", "check_settings", "config_of", "plan_tournament", "read_settings",
+__all__ = ["SETTINGS", "Saved", "check_settings", "config_of", "plan_tournament", "read_settings",
            "write_settings"]
