@@ -261,6 +261,11 @@ class Tournament:
         specs = [self.agents[a].spec for a in row.game.seats]
         if (record.seed, record.seats, record.variant) != (row.game.seed, specs, row.game.game):
             return f"its record {name} is of another game"
+        c = self.config
+        limits = None if record.limits is None else (record.limits.move_time,
+                                                     record.limits.time_bank)
+        if limits != (None if c.move_time is None else (c.move_time, c.time_bank)):
+            return f"its record {name} states other time limits than the tournament's"
         stored = GameResultView(row)
         for field_name in ("scores", "returns", "winners", "complete"):
             mine, theirs = getattr(stored, field_name), getattr(record.result, field_name)

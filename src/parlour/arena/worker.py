@@ -123,6 +123,7 @@ def record_document(record: Record) -> dict[str, Any]:
         "faults": [{"seat": f.seat, "move": f.move, "kind": f.kind, "message": f.message}
                    for f in record.faults],
         "forfeited": list(record.forfeited), "version": record.version,
+        **({} if record.limits is None else {"limits": record.limits.to_dict()}),
     }
 
 

@@ -31,7 +31,7 @@ from parlour.agents.base import AgentCrashed, AgentFault, AgentQuit, AgentTimeou
 from parlour.agents.external import ProcessLimits
 from parlour.core import Action, Event, Game, ParlourError, State, make_rng
 from parlour.core.seeding import fresh_seed
-from parlour.records import Fault, GameResult, Record
+from parlour.records import Fault, GameResult, Record, TimeLimits
 
 log = logging.getLogger("parlour.match")
 
@@ -140,7 +140,17 @@ class Match:
 
     def record(self) -> Record:
         """The record of the game so far (complete once the game is over)."""
-        return Record.from_state(self.state, self.specs, self.times, self.faults, self.forfeited)
+        return Record.from_state(self.state, self.specs, self.times, self.faults, self.forfeited,
+                                 self.time_limits())
+
+    def time_limits(self) -> TimeLimits | None:
+        """The time policy of this match as its record states it (None if untimed)."""
+        if self.policy.move_time is None:
+            return None
+        untimed = tuple(seat for seat, agent in enumerate(self.agents)
+                        if getattr(agent, "interactive", False)
+                        or getattr(agent, "self_timed", False))
+        return TimeLimits(self.policy.move_time, self.policy.time_bank, untimed)
 
     @property
     def result(self) -> GameResult:

@@ -1,8 +1,11 @@
 """Records: a versioned JSON document of one game, that re-simulates to prove itself.
 
 A record holds the game id, variant and parameters, the seed and any fixed setup, the seats'
-agent specs, every move with its player and decision time, the faults, and the result.
-`Record.verify()` replays the moves from the seed and raises `RecordError` on any mismatch.
+agent specs, every move with its player and decision time, the faults, the result and, for a
+timed match, its time limits. `Record.verify()` replays the moves from the seed and raises
+`RecordError` on any mismatch, including a move that took longer than the record's own limits
+allow without the timeout that brings. A record's seats are names, never run: replaying or
+serving a record builds no agent from them.
 Files ending in ``.gz`` are gzip-compressed.
 """
 
@@ -33,10 +36,12 @@ from parlour.records.reading import (
     parse_json,
 )
 
+MAX_SEAT_NAME = 1000
+"""The longest seat name (an agent spec) a record may hold."""
 FORMAT = "parlour.record"
 VERSION = 1
 FIELDS = ("format", "game", "variant", "params", "seed", "seats", "moves", "result", "setup",
-          "faults", "forfeited", "version")
+          "faults", "forfeited", "version", "limits")
 """Every field of a record document; any other is refused."""
 
 
@@ -57,6 +62,24 @@ class Fault:
     move: int
     kind: str
     message: str
+
+
+@dataclass(frozen=True)
+class TimeLimits:
+    """The time policy a match was played under: seconds per move, each seat's time bank, and
+    the seats that were not timed (people, self-timed player files)."""
+
+    move_time: float
+    time_bank: float = 0.0
+    untimed: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"move_time": self.move_time, "time_bank": self.time_bank,
+                "untimed": list(self.untimed)}
+
+
+TIME_SLACK = 1e-4
+"""Seconds of rounding a record's move times may carry against its limits."""
 
 
 @dataclass(frozen=True)
@@ -90,13 +113,16 @@ class Record:
     faults: list[Fault] = field(default_factory=list)
     forfeited: list[int] = field(default_factory=list)
     version: int = VERSION
+    limits: TimeLimits | None = None
+    """The match's time limits (None: untimed, and written only when there are some)."""
     source: str = field(default="record", compare=False, repr=False)
     """Where the record was read from, for error messages (not part of the document)."""
 
     # --- building and reading ------------------------------------------------------------------
     @classmethod
     def from_state(cls, state: State[Any], seats: list[str], times: list[float] | None = None,
-                   faults: list[Fault] | None = None, forfeited: list[int] | None = None) -> Record:
+                   faults: list[Fault] | None = None, forfeited: list[int] | None = None,
+                   limits: TimeLimits | None = None) -> Record:
         """A record of `state`'s game so far."""
         game = state.game
         moves = state.moves()
@@ -107,7 +133,7 @@ class Record:
             moves=[RecordedMove(m.player, str(m.action), round(t, 6))
                    for m, t in zip(moves, times, strict=True)],
             result=GameResult.of(state), setup=game.setup_for_record(state),
-            faults=list(faults or []), forfeited=list(forfeited or []),
+            faults=list(faults or []), forfeited=list(forfeited or []), limits=limits,
         )
 
     def load_game(self) -> Game[Any]:
@@ -121,6 +147,10 @@ class Record:
         data = asdict(self)
         del data["source"]
         data["moves"] = [[m.player, m.action, m.time] for m in self.moves]
+        if self.limits is None:
+            del data["limits"]
+        else:
+            data["limits"] = self.limits.to_dict()
         return {"format": FORMAT, **data}
 
     def to_json(self) -> str:
@@ -171,6 +201,7 @@ class Record:
             forfeited=f.each(f.get(data, "forfeited", []), "'forfeited'",
                              lambda v, what: f.whole(v, what, 0)),
             version=VERSION,
+            limits=_limits(f, data["limits"]) if data.get("limits") is not None else None,
             source=source,
         )
 
@@ -228,7 +259,9 @@ class Record:
         """Re-simulate and check everything the record claims: its game, variant and
         parameters, its seats, faults and forfeits, and its result. Returns the final state,
         or raises `RecordError` naming what differs (claimed and re-simulated)."""
-        self.check_claims(self.load_game())
+        game = self.load_game()
+        self.check_claims(game)
+        self.check_times(game)
         state = self.final_state()
         actual = GameResult.of(state)
         differences = _differences(self.result, actual)
@@ -249,6 +282,11 @@ class Record:
             if type(loaded) is not type(value) or loaded != value:
                 raise RecordError(f"{where} claims parameter {key} = {value!r}, but "
                                   f"{game.id} reads it as {loaded!r}")
+        for seat, name in enumerate(self.seats):
+            if len(name) > MAX_SEAT_NAME or not name.isprintable():
+                raise RecordError(f"{where} names seat {seat} {name[:40]!r}..., which is no "
+                                  f"agent's name (printable, at most {MAX_SEAT_NAME} "
+                                  "characters)")
         seats = game.num_players
         if len(self.seats) != seats:
             raise RecordError(f"{where} lists {len(self.seats)} seat(s), but {game.variant} "
@@ -271,6 +309,33 @@ class Record:
                 raise RecordError(f"{where} claims seat {seat} forfeited, but it has no "
                                   "faults")
 
+    def check_times(self, game: Game[Any]) -> None:
+        """Check each move's seconds against the record's own limits: a timed seat's move
+        that overran its limit and what was left of its time bank must carry the timeout
+        fault it brings (or be the game's own consequence of a late answer)."""
+        limits = self.limits
+        if limits is None:
+            return
+        timeouts = {(f.seat, f.move) for f in self.faults if f.kind == "timeout"}
+        hook = getattr(game, "overtime_action", None)
+        late = hook("late") if hook is not None else None
+        overtime = None if late is None else str(late).split(":")[0]  # its name, no reason
+        banks = [limits.time_bank] * len(self.seats)
+        for index, move in enumerate(self.moves):
+            seat = move.player
+            over = move.time - limits.move_time
+            if seat in limits.untimed or seat >= len(banks) or over <= 0:
+                continue
+            banks[seat] -= over
+            if banks[seat] >= -TIME_SLACK:
+                continue
+            banks[seat] = 0.0
+            if (seat, index) not in timeouts and move.action.split(":")[0] != overtime:
+                raise RecordError(
+                    f"{self.source} claims move {index + 1} by seat {seat} took "
+                    f"{move.time:g} s, more than its limit of {limits.move_time:g} s a move and "
+                    f"its time bank allow, without the timeout fault that brings")
+
     def events(self) -> list[Any]:
         """Every event of the game, regenerated by re-simulation."""
         return list(self.final_state().events)
@@ -283,6 +348,17 @@ def _move(f: Fields, value: Any, index: int) -> RecordedMove:
     player, action, seconds = value
     return RecordedMove(f.whole(player, f"{what}'s seat", 0), f.text(action, f"{what}'s action"),
                         f.number(seconds, f"{what}'s seconds", 0.0, MAX_MOVE_SECONDS))
+
+
+def _limits(f: Fields, value: Any) -> TimeLimits:
+    limits = f.table(value, "'limits'")
+    if set(limits) != {"move_time", "time_bank", "untimed"}:
+        f.fail("'limits'", "an object of move_time, time_bank and untimed", value)
+    return TimeLimits(f.number(limits["move_time"], "limits 'move_time'", 0.0, MAX_MOVE_SECONDS),
+                      f.number(limits["time_bank"], "limits 'time_bank'", 0.0,
+                               MAX_MOVE_SECONDS),
+                      tuple(f.each(limits["untimed"], "limits 'untimed'",
+                                   lambda v, what: f.whole(v, what, 0))))
 
 
 def _fault(f: Fields, value: Any, what: str) -> Fault:
@@ -340,4 +416,4 @@ def load(path: str | Path, max_bytes: int = MAX_BYTES, max_moves: int = MAX_MOVE
 
 
 __all__ = ["FORMAT", "MAX_BYTES", "MAX_MOVES", "VERSION", "Fault", "GameOver", "GameResult",
-           "Record", "RecordTooLarge", "RecordedMove", "load"]
+           "Record", "RecordTooLarge", "RecordedMove", "TimeLimits", "load"]
