@@ -99,13 +99,13 @@ def test_records_are_decompressed_and_replayed_off_the_event_loop(
     seen: list[bool] = []
     original = Replays.build_bytes
 
-    def watched(self: Replays, data: bytes, source: str) -> Any:
+    def watched(self: Replays, data: bytes, source: str, stop: Any = None) -> Any:
         try:
             asyncio.get_running_loop()
             seen.append(True)  # on the event loop: every table would stall meanwhile
         except RuntimeError:
             seen.append(False)
-        return original(self, data, source)
+        return original(self, data, source, stop)
 
     monkeypatch.setattr(Replays, "build_bytes", watched)
     with client() as http:

@@ -202,6 +202,10 @@ def replay(
                                             "(compressed or not).", min=0.001)] = 50.0,
     max_moves: Annotated[int, typer.Option(help="Refuse records of more moves than this.",
                                            min=1)] = 200_000,
+    max_work: Annotated[float, typer.Option(
+        help="Refuse records whose re-simulation is more work than this many moves of an "
+             "ordinary game (a move on a large Territory board counts for many).",
+        min=1)] = 200_000,
 ) -> None:
     """Re-simulate a record, verify it, and show it hand by hand."""
     from parlour.cli.play import show_record
@@ -209,10 +213,12 @@ def replay(
 
     try:
         show_record(console, file, pause=step and sys.stdin.isatty(),
-                    max_bytes=int(max_size * 1_000_000), max_moves=max_moves)
+                    max_bytes=int(max_size * 1_000_000), max_moves=max_moves,
+                    max_work=max_work)
     except RecordTooLarge as error:
-        option = (f"--max-size (now {max_size:g} MB)" if error.what == "size"
-                  else f"--max-moves (now {max_moves:,})")
+        option = {"size": f"--max-size (now {max_size:g} MB)",
+                  "work": f"--max-work (now {max_work:,.0f})"}.get(
+                      error.what, f"--max-moves (now {max_moves:,})")
         raise ParlourError(f"{error}: raise it with {option}") from None
 
 

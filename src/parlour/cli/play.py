@@ -19,7 +19,7 @@ from parlour.console import renderer_for
 from parlour.console.render import standings
 from parlour.core import DealScored, Game, GameOver, GameStopped, ParlourError, derive_seed
 from parlour.match import FaultPolicy, Match
-from parlour.records import MAX_BYTES, MAX_MOVES, Record, load
+from parlour.records import MAX_BYTES, MAX_MOVES, MAX_WORK, Record, load
 
 
 def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
@@ -127,12 +127,13 @@ def play_many(console: Console, game: Game[Any], specs: Sequence[str], seed: int
 
 
 def show_record(console: Console, path: Path, pause: bool, max_bytes: int = MAX_BYTES,
-                max_moves: int = MAX_MOVES) -> None:
+                max_moves: int = MAX_MOVES, max_work: float = MAX_WORK) -> None:
     """Verify a record, then show its game deal by deal (waiting for Enter if `pause`).
 
-    Records over `max_bytes` or `max_moves` are refused before they are read.
+    Records over `max_bytes` or `max_moves` are refused before they are read, and records
+    whose re-simulation is more work than `max_work` before it starts.
     """
-    record = load(path, max_bytes=max_bytes, max_moves=max_moves)
+    record = load(path, max_bytes=max_bytes, max_moves=max_moves, max_work=max_work)
     state = record.verify()
     game = state.game
     renderer = renderer_for(console, game, record.seats)

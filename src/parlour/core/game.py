@@ -641,6 +641,12 @@ class Game(Generic[S]):
         """The `setup` arguments needed to recreate `state`'s start (fixed hands), as JSON."""
         return {}
 
+    def replay_work(self, moves: int) -> float:
+        """The work of re-simulating `moves` moves of this game, in units of one move of an
+        ordinary game; records are refused above a cap of work, not only of moves. A game
+        whose moves cost more with its parameters (a large board) says so here."""
+        return float(moves)
+
     def parse_action(self, text: str, state: S) -> Action:
         """Read an action in the game's notation, in the context of `state`."""
         raise NotImplementedError

@@ -31,6 +31,7 @@ from parlour.records.reading import (
     MAX_BYTES,
     MAX_MOVE_SECONDS,
     MAX_MOVES,
+    MAX_WORK,
     Fields,
     RecordTooLarge,
     parse_json,
@@ -117,6 +118,8 @@ class Record:
     """The match's time limits (None: untimed, and written only when there are some)."""
     source: str = field(default="record", compare=False, repr=False)
     """Where the record was read from, for error messages (not part of the document)."""
+    max_work: float = field(default=MAX_WORK, compare=False, repr=False)
+    """The most re-simulation work (`Game.replay_work`) `replay` takes on."""
 
     # --- building and reading ------------------------------------------------------------------
     @classmethod
@@ -145,7 +148,7 @@ class Record:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        del data["source"]
+        del data["source"], data["max_work"]
         data["moves"] = [[m.player, m.action, m.time] for m in self.moves]
         if self.limits is None:
             del data["limits"]
@@ -225,9 +228,15 @@ class Record:
         """Re-simulate: yield the state at the start, then after each move with that move.
 
         The same state object is yielded each time, advanced in place. Raises `RecordError` at
-        the first move that does not fit.
+        the first move that does not fit, and `RecordTooLarge` before the first if the moves
+        would cost more work than `max_work`.
         """
         game = self.load_game()
+        work = game.replay_work(len(self.moves))
+        if work > self.max_work:
+            raise RecordTooLarge(f"re-simulating {self.source} ({game.spec}, "
+                                 f"{len(self.moves):,} moves) is {work:,.0f} units of work, "
+                                 f"more than the cap of {self.max_work:,.0f}", "work")
         try:
             state = game.new_state(seed=self.seed, **self.setup)
         except ParlourError as error:
@@ -384,11 +393,13 @@ def _differences(claimed: GameResult, actual: GameResult) -> list[str]:
     return shown
 
 
-def load(path: str | Path, max_bytes: int = MAX_BYTES, max_moves: int = MAX_MOVES) -> Record:
+def load(path: str | Path, max_bytes: int = MAX_BYTES, max_moves: int = MAX_MOVES,
+         max_work: float = MAX_WORK) -> Record:
     """Read a record file (``.json`` or ``.json.gz``), rejecting damage with a clear error.
 
     Files (or their decompressed text) over `max_bytes`, or records of more than `max_moves`
-    moves, are refused before they are parsed.
+    moves, are refused before they are parsed; one whose re-simulation is more work than
+    `max_work` is refused when it is re-simulated.
     """
     path = Path(path)
     source = f"record {str(path)!r}"
@@ -412,8 +423,10 @@ def load(path: str | Path, max_bytes: int = MAX_BYTES, max_moves: int = MAX_MOVE
         text = raw.decode()
     except (zlib.error, UnicodeDecodeError) as error:
         raise RecordError(f"{source} is damaged: {error}") from None
-    return Record.from_json(text, source=source, max_moves=max_moves)
+    record = Record.from_json(text, source=source, max_moves=max_moves)
+    record.max_work = max_work
+    return record
 
 
-__all__ = ["FORMAT", "MAX_BYTES", "MAX_MOVES", "VERSION", "Fault", "GameOver", "GameResult",
-           "Record", "RecordTooLarge", "RecordedMove", "TimeLimits", "load"]
+__all__ = ["FORMAT", "MAX_BYTES", "MAX_MOVES", "MAX_WORK", "VERSION", "Fault", "GameOver",
+           "GameResult", "Record", "RecordTooLarge", "RecordedMove", "TimeLimits", "load"]

@@ -25,6 +25,9 @@ MAX_DIGITS = 40
 """The most digits of an integer in a record (seeds have 19)."""
 MAX_DEPTH = 16
 """The deepest nesting of lists and objects in a record's params and setup."""
+MAX_WORK = 200_000.0
+"""The most re-simulation work a record may ask for (`Game.replay_work`): as much as 200,000
+moves of an ordinary game, whatever its moves cost."""
 MAX_MOVE_SECONDS = 30 * 24 * 3600.0
 """The longest decision a record may claim (a person may leave a console game for days)."""
 _BRACKET_SLACK = 10_000
@@ -32,7 +35,8 @@ _BRACKET_SLACK = 10_000
 
 
 class RecordTooLarge(RecordError):
-    """A record over a cap (`what` is ``"size"`` or ``"moves"``), which the caller may raise."""
+    """A record over a cap (`what` is ``"size"``, ``"moves"`` or ``"work"``), which the
+    caller may raise."""
 
     def __init__(self, message: str, what: str) -> None:
         super().__init__(message)
@@ -155,5 +159,5 @@ class Fields:
                            if isinstance(child, dict | list))
 
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS", "MAX_MOVES", "MAX_MOVE_SECONDS", "Fields",
-           "RecordTooLarge", "parse_json"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_DIGITS", "MAX_MOVES", "MAX_MOVE_SECONDS", "MAX_WORK",
+           "Fields", "RecordTooLarge", "parse_json"]

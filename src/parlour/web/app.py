@@ -10,9 +10,11 @@ is described at ``/openapi.json`` and browsable at ``/docs``.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import logging
-from collections.abc import AsyncIterator
+import threading
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from pathlib import Path
@@ -38,7 +40,7 @@ from parlour.web.messages import (
     RecordChoice,
     read_client_message,
 )
-from parlour.web.replays import RecordTooLarge, Replays, steps_json
+from parlour.web.replays import RecordTooLarge, Replay, Replays, ReplayStopped, steps_json
 from parlour.web.tables import InviteRefused, Tables
 from parlour.web.tournaments import Tournaments
 
@@ -105,6 +107,23 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
     async def invite_refused(request: Request, error: InviteRefused) -> JSONResponse:
         log.warning("%s %s: %s", request.method, request.url.path, error)
         return JSONResponse({"detail": str(error)}, status_code=error.status)
+
+    @app.exception_handler(ReplayStopped)
+    async def replay_stopped(request: Request, error: ReplayStopped) -> JSONResponse:
+        log.warning("%s %s: %s", request.method, request.url.path, error)
+        return JSONResponse({"detail": str(error)}, status_code=503)
+
+    async def replay_within(build: Callable[[threading.Event], Replay], source: str) -> Replay:
+        """Run `build` in a worker thread for at most `config.replay_seconds`; past that it
+        is told to stop (at its next move) and the request is refused."""
+        stop = threading.Event()
+        try:
+            return await asyncio.wait_for(run_in_threadpool(build, stop),
+                                          config.replay_seconds)
+        except TimeoutError:
+            stop.set()
+            raise ReplayStopped(f"re-simulating {source} took longer than "
+                                f"{config.replay_seconds:g} s; the server stopped it") from None
 
     @app.exception_handler(ParlourError)
     async def parlour_error(request: Request, error: ParlourError) -> JSONResponse:
@@ -252,7 +271,9 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
                             name: Annotated[str, Query(max_length=200)] = "upload"
                             ) -> answers.ReplayMeta:
         data = await request.body()  # at most max_record_bytes: the guard counts
-        replay = await run_in_threadpool(replays.build_bytes, data, f"record {name!r}")
+        source = f"record {name!r}"
+        replay = await replay_within(lambda stop: replays.build_bytes(data, source, stop),
+                                     source)
         return answers.ReplayMeta.model_validate(replays.add(replay).meta())
 
     @app.get("/api/replays/{replay_id}", tags=["replays"],
@@ -309,7 +330,7 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
     async def tournament_replay(body: RecordChoice) -> answers.ReplayMeta:
         record = await run_in_threadpool(tournaments.record, body.t, body.name)
         source = body.name if body.t == "." else f"{body.t}/{body.name}"
-        replay = await run_in_threadpool(replays.build, record, source)
+        replay = await replay_within(lambda stop: replays.build(record, source, stop), source)
         return answers.ReplayMeta.model_validate(replays.add(replay).meta())
 
     @app.get("/api/tournaments/file", tags=["tournaments"],

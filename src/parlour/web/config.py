@@ -29,3 +29,8 @@ class ServerConfig:
     """The largest record file accepted for a replay."""
     max_replay_moves: int = 50_000
     """The longest record shown as a replay."""
+    max_replay_work: float = 50_000.0
+    """The most re-simulation work (`Game.replay_work`, in moves of an ordinary game) a
+    replay may take; a record asking more is refused before its first move."""
+    replay_seconds: float = 30.0
+    """A replay still being re-simulated after this long is stopped at its next move."""

@@ -1,14 +1,18 @@
 """Replays: a record re-simulated on the server into one full view (every hand) per step.
 
 A record is checked as it is re-simulated: a move that does not fit, or a result that differs
-from the stored one, rejects it with the record's own error. Replays are kept in memory, the
-least recently opened dropped first.
+from the stored one, rejects it with the record's own error. Re-simulation is bounded: a record
+asking more work than `ServerConfig.max_replay_work` is refused before its first move, and a
+replay runs (in a worker thread) only while its `stop` event is clear, checked at every move,
+so the server can cancel one that takes too long. Replays are kept in memory, the least
+recently opened dropped first.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+import threading
 import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -16,6 +20,7 @@ from typing import Any
 
 from parlour.core import RecordError
 from parlour.records import GameResult, Record
+from parlour.records import RecordTooLarge as RecordOverCap
 from parlour.web.config import ServerConfig
 from parlour.web.views import view_for
 
@@ -92,26 +97,34 @@ def read_record(data: bytes, source: str, limit: int) -> Record:
         raise RecordError(f"{source} is not a valid record: {reason}") from None
 
 
-def build_steps(record: Record, max_moves: int) -> list[dict[str, Any]]:
-    """Re-simulate `record`: one step per move, each with the full view and its log lines."""
+class ReplayStopped(RecordError):
+    """A replay whose re-simulation was cancelled (it took too long)."""
+
+
+def build_steps(record: Record, max_moves: int, max_work: float = float("inf"),
+                stop: threading.Event | None = None) -> list[dict[str, Any]]:
+    """Re-simulate `record`: one step per move, each with the full view and its log lines.
+
+    At most `max_work` of re-simulation work; stops (`ReplayStopped`) at the first move after
+    `stop` is set."""
     if len(record.moves) > max_moves:
         raise RecordError(f"record has {len(record.moves)} moves; this server shows at most "
                           f"{max_moves}")
+    record.max_work = min(record.max_work, max_work)
     view = view_for(record.load_game(), record.seats)
     steps: list[dict[str, Any]] = []
     sent = 0
     final = None
-    for state, move in record.replay():
-        events = state.events[sent:]
-        sent = len(state.events)
-        lines = [line for event in events if (line := view.log_line(event, None)) is not None]
-        picture = view.full_view(state)
-        step: dict[str, Any] = {"view": picture, "log": lines, "move": None,
-                                "deal_start": any(line["kind"] == "deal" for line in lines)}
-        if move is not None:
-            step["move"] = {"seat": move.player, "action": move.action, "time": move.time}
-        steps.append(step)
-        final = state
+    try:
+        for state, move in record.replay():
+            if stop is not None and stop.is_set():
+                raise ReplayStopped(f"re-simulating {record.source} was stopped at move "
+                                    f"{len(steps)} of {len(record.moves)}: it took too long")
+            steps.append(_step(view, state, move, sent))
+            sent = len(state.events)
+            final = state
+    except RecordOverCap as error:
+        raise RecordTooLarge(f"{error}, the most this server takes on") from None
     assert final is not None
     actual = GameResult.of(final)
     if actual != record.result:
@@ -123,6 +136,17 @@ def build_steps(record: Record, max_moves: int) -> list[dict[str, Any]]:
     return steps
 
 
+def _step(view: Any, state: Any, move: Any, sent: int) -> dict[str, Any]:
+    """One step of a replay: the full view after `move`, and the log lines since `sent`."""
+    events = state.events[sent:]
+    lines = [line for event in events if (line := view.log_line(event, None)) is not None]
+    step: dict[str, Any] = {"view": view.full_view(state), "log": lines, "move": None,
+                            "deal_start": any(line["kind"] == "deal" for line in lines)}
+    if move is not None:
+        step["move"] = {"seat": move.player, "action": move.action, "time": move.time}
+    return step
+
+
 class Replays:
     """The replays open on this server."""
 
@@ -130,13 +154,16 @@ class Replays:
         self.config = config
         self._open: OrderedDict[str, Replay] = OrderedDict()
 
-    def build_bytes(self, data: bytes, source: str) -> Replay:
+    def build_bytes(self, data: bytes, source: str,
+                    stop: threading.Event | None = None) -> Replay:
         """A replay of file contents, not yet open (slow: call it off the event loop)."""
-        return self.build(read_record(data, source, self.config.max_record_bytes), source)
+        return self.build(read_record(data, source, self.config.max_record_bytes), source, stop)
 
-    def build(self, record: Record, source: str) -> Replay:
-        """A replay of `record`, not yet open (slow: call it off the event loop)."""
-        steps = build_steps(record, self.config.max_replay_moves)
+    def build(self, record: Record, source: str, stop: threading.Event | None = None) -> Replay:
+        """A replay of `record`, not yet open (slow: call it off the event loop; setting
+        `stop` cancels it at its next move)."""
+        steps = build_steps(record, self.config.max_replay_moves, self.config.max_replay_work,
+                            stop)
         return Replay(secrets.token_urlsafe(12), source, record, steps)
 
     def add(self, replay: Replay) -> Replay:

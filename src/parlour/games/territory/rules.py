@@ -590,6 +590,11 @@ class Territory(Game[TerritoryState]):
 
         return module_agent(module, self, seat, rng, color)
 
+    def replay_work(self, moves: int) -> float:
+        """A move's work grows faster than the board (the zombies move too): about the square
+        of the number of squares over the default board's 196 (size 200: 41,649 units)."""
+        return moves * max(1.0, (self.size * self.size / 196) ** 2)
+
     def overtime_action(self, reason: str) -> Action:
         """A late answer forfeits the turn, as in game17 (for a `Match` with a move time):
         built-in agents, programs and player files all meet the same rule."""
