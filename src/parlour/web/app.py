@@ -31,6 +31,7 @@ import parlour
 from parlour.core import ParlourError
 from parlour.web import answers, catalog
 from parlour.web.config import ServerConfig
+from parlour.web.garbage import CLOSE_CODE, BadMessages
 from parlour.web.guard import RequestGuard
 from parlour.web.logs import install_redaction
 from parlour.web.messages import (
@@ -232,21 +233,26 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
             return
         table = person.table
         await table.connect(person, socket)
+        bad = BadMessages()
         try:
             while True:
                 event = await socket.receive()
                 if event["type"] == "websocket.disconnect":
                     break
                 text = event.get("text")
-                if text is None:
-                    await socket.send_json({"type": "error",
-                                            "message": "bad message: send JSON text"})
-                    continue
                 try:
+                    if text is None:
+                        raise ValueError("send JSON text")
                     message = read_client_message(text)
                 except ValueError as error:
-                    log.warning("table %s seat %d: bad message: %s", table.id, person.seat,
-                                error)
+                    note, close = bad.count()
+                    if note is not None:
+                        log.warning("table %s seat %d: bad message: %s%s", table.id,
+                                    person.seat, error, note)
+                    if close:
+                        await socket.close(code=CLOSE_CODE,
+                                           reason="too many bad messages")
+                        break
                     await socket.send_json({"type": "error",
                                             "message": f"bad message: {error}"})
                     continue
