@@ -259,7 +259,12 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
                 try:
                     await table.receive(person, message)
                 except Exception as error:  # never let one message kill the connection
-                    log.exception("table %s: message failed", table.id)
+                    note, close = bad.count()
+                    if note is not None:
+                        log.exception("table %s: message failed%s", table.id, note)
+                    if close:
+                        await socket.close(code=CLOSE_CODE, reason="too many bad messages")
+                        break
                     await socket.send_json({"type": "error", "message": str(error)})
         except WebSocketDisconnect:
             pass
