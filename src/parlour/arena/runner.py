@@ -209,8 +209,9 @@ class Tournament:
                 close()
 
     def _file_schedule(self, games: Sequence[Scheduled]) -> None:
-        """Keep ``tournament.json`` holding every scheduled game (before the store does)."""
-        new = [g for g in games if self._filed.get(g.index) != g]
+        """Keep ``tournament.json`` holding every scheduled game, written before the store
+        holds it (a game already filed is never changed: the store refuses a different one)."""
+        new = [g for g in games if g.index not in self._filed]
         if new or not (self.out / SETTINGS).is_file():
             self._filed.update((g.index, g) for g in new)
             write_settings(self.out, self.config.identity(), self.agents,
@@ -231,8 +232,8 @@ class Tournament:
         result differs from the stored one; with `resimulate`, also when the record does not
         verify by re-simulation.
         """
-        self.store.add_schedule(games)  # refuses games planned differently before
         self._file_schedule(games)
+        self.store.add_schedule(games)  # refuses games planned differently before
         problems = self.store.problems()
         wanted = {g.index for g in games}
         for row in self.store.games(check=False):
@@ -282,8 +283,8 @@ class Tournament:
 
         `games` joins the stored schedule (games already there must match it).
         """
-        self.store.add_schedule(games)
         self._file_schedule(games)
+        self.store.add_schedule(games)
         done = self.store.done()
         pending = [g for g in games if g.index not in done]
         if progress is not None:
