@@ -151,6 +151,10 @@ def _replay(game: Schafkopf, obs: SchafkopfObservation, dealt: list[int],
     state.quiet = True
     state.start_deal(obs.deal, obs.dealer, dealt)
     state.totals, state.results = obs.scores, obs.deal_results
+    if obs.phase == "over":  # the replay settles the last deal again
+        last = obs.deal_results[-1]
+        state.results = obs.deal_results[:-1]
+        state.totals = tuple(t - g for t, g in zip(obs.scores, last.points, strict=True))
     for seat, word in obs.auction:
         assert state.current == seat, "the auction does not replay"
         state.apply(game.parse_action(word, state))
