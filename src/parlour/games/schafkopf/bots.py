@@ -118,7 +118,7 @@ def best_contract(hand: int, least: int = RUFSPIEL) -> Contract | None:
         options.append(CONTRACT[WENZ_TOUT, -1])
     if solo >= 8.5:
         options.append(CONTRACT[SOLO, solo_suit])
-    if wenz >= 7.5 and hand >> 11 & 1:
+    if wenz >= 6.5 and hand >> 11 & 1:
         options.append(CONTRACT[WENZ_GAME, -1])
     callable_suits = [s for s in CALLABLE if may_call(hand, s)]
     if callable_suits and rufspiel_rating(hand) >= 5.0:
