@@ -628,8 +628,8 @@ class Schafkopf(Game[SchafkopfState]):
                                                      "SchafkopfHeuristic"}
     num_distinct_actions = NUM_ACTIONS
     encoding_class = "parlour.games.schafkopf.encoding:SchafkopfEncoding"
-    console_view = "parlour.games.schafkopf.views:SchafkopfConsoleView"
-    web_view = "parlour.games.schafkopf.views:SchafkopfWebView"
+    console_view = "parlour.console.views.schafkopf:SchafkopfView"
+    web_view = "parlour.web.views.schafkopf:SchafkopfWebView"
     parameters: ClassVar[tuple[Param, ...]] = (
         Param("deals", int, 4, "Deals in the series (thrown-in deals count); 4 is one round.",
               min=1),
