@@ -68,7 +68,7 @@ class SchafkopfWebView(TrickView):
         won = obs.tricks_won()
         for seat, entry in enumerate(view["seats"]):
             said = [w for p, w in obs.auction if p == seat]
-            stats = [f"said {' · '.join(said)}"] if said and obs.phase != "play" else []
+            stats = [f"said {' · '.join(said)}"] if said and obs.phase not in ("play", "over") else []
             if obs.phase in ("play", "over"):
                 stats.append(f"{points[seat]} points · {won[seat]} tricks")
             entry["stats"] = stats
@@ -89,11 +89,12 @@ class SchafkopfWebView(TrickView):
         if called is not None:
             view["extra"].append({"label": f"Called Sau ({card_name(called)})",
                                   "cards": [str(CARD[called])]})
-        rows = [[str(r.deal + 1), r.contract or "thrown in", *(f"{g:+d}" for g in r.points)]
-                for r in obs.deal_results]
+        rows = [[str(r.deal + 1), r.contract.replace("Sauspiel auf die ", "Sauspiel ")
+                 or "thrown in", *(f"{g:+d}" for g in r.points)] for r in obs.deal_results]
         rows.append(["Total", "", *(str(s) for s in obs.scores)])
-        names = [self.label(s, ctx.you) if ctx.you is not None else f"Seat {s}"
-                 for s in range(4)]
+        you = ctx.you
+        names = [f"Seat {s}" if you is None else "You" if s == you
+                 else self.position(s, you).capitalize() for s in range(4)]
         view["scores"] = {"head": ["Deal", "Game", *names], "rows": rows}
         if obs.deal_results:
             view["info"].append(["Last deal", obs.deal_results[-1].describe()])
