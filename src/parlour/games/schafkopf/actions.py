@@ -39,6 +39,9 @@ class SchafkopfAction(IdAction):
 
     __slots__ = ()
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
 
 class Play(SchafkopfAction):
     """Play `card`."""
