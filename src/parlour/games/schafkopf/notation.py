@@ -183,6 +183,6 @@ def parse_schafkopf_action(text: str, hand: int | None = None, legal: int | None
     try:
         return PLAY[parse_schafkopf_card(text, hand, legal)]
     except NotationError as error:
-        if len(words) > 2 or plain.isalpha() and len(plain) > 3:
+        if str(error).startswith("cannot read"):
             raise parse_error(text, EXPECTED, "Schafkopf") from None
-        raise NotationError(f"{error}; or one of: {EXPECTED}") from None
+        raise  # a bare rank that fits no card, or several
