@@ -112,7 +112,9 @@ def best_contract(hand: int, least: int = RUFSPIEL) -> Contract | None:
     solo = solo_rating(hand, solo_suit)
     wenz = wenz_rating(hand)
     options: list[Contract] = []
-    if hand & TRUMPS[solo_suit] == hand and _high_trumps(hand, solo_suit, 3) == 3:
+    outstanding = 14 - hand.bit_count()
+    if hand & TRUMPS[solo_suit] == hand and _high_trumps(hand, solo_suit, outstanding) == \
+            outstanding:  # the top trumps draw every trump out, whoever holds them
         options.append(CONTRACT[SOLO_TOUT, solo_suit])
     if (hand & UNTERS).bit_count() == 4 and wenz >= 8:
         options.append(CONTRACT[WENZ_TOUT, -1])
