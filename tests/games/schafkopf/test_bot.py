@@ -88,6 +88,7 @@ def test_it_beats_random_play_on_duplicate_deals() -> None:
     """Duplicate deals, the heuristic in each seat in turn against three random players:
     its mean gain a deal is above 0 at one-sided p < 0.01."""
     from benchmarks.schafkopf_strength import duplicate_gains
+
     from parlour.arena.stats import paired_test
 
     gains, _ = duplicate_gains("heuristic", "random", range(40))

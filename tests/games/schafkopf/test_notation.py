@@ -57,7 +57,7 @@ def test_a_bare_rank_names_the_one_card_that_fits() -> None:
 @pytest.mark.parametrize("text", ["", "xyz", "sauspiel herz", "solo", "raise solo herz",
                                   "E11", "tout", "EO GO"])
 def test_bad_text_is_one_clear_error(text: str) -> None:
-    with pytest.raises(NotationError, match="Schafkopf|cannot read"):
+    with pytest.raises(NotationError, match=r"Schafkopf|cannot read"):
         game().parse_action(text, game().new_state(seed=1))
 
 

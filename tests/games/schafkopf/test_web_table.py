@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 
-from tests.web.test_browser import (  # noqa: E402, F401 (pytest fixtures)
+from tests.web.test_browser import (  # noqa: F401 (pytest fixtures)
     ACTIONABLE,
     _start,
     browser,
@@ -21,7 +21,7 @@ from tests.web.test_browser import (  # noqa: E402, F401 (pytest fixtures)
 )
 
 
-def test_declare_and_play_a_schafkopf_deal_by_clicking(page: Any, shots: Path) -> None:
+def test_declare_and_play_a_schafkopf_deal_by_clicking(page: Any, shots: Path) -> None:  # noqa: F811
     _start(page, "schafkopf", 4, deals="1")
     done: list[str] = []
     for _ in range(120):

@@ -11,7 +11,7 @@ from rich.text import Text
 from parlour.console.views.cards import SUIT_STYLES, dim
 from parlour.console.views.tricks import TrickTakingView
 from parlour.core import Event, Observation
-from parlour.games.schafkopf.actions import KIND_TITLES, card_name
+from parlour.games.schafkopf.actions import KIND_TITLES, Play, card_name
 from parlour.games.schafkopf.events import TrickWon
 from parlour.games.schafkopf.observation import SchafkopfObservation
 from parlour.games.schafkopf.tables import display_sorted
@@ -106,8 +106,7 @@ class SchafkopfView(TrickTakingView):
             print_(dim("  trick: ") + self._played(obs.trick, obs.leader, names, None))
         playable = None
         if obs.current_player == self.seat and obs.phase == "play":
-            playable = sum(1 << a.card for a in obs.legal_actions  # type: ignore[attr-defined]
-                           if hasattr(a, "card"))
+            playable = sum(1 << a.card for a in obs.legal_actions if isinstance(a, Play))
         print_(dim("  your hand: ") + german_cards(int(obs.hand), order, playable))
 
     def _played(self, cards: Sequence[int], leader: int, names: Sequence[str],

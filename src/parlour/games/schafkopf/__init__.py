@@ -29,7 +29,23 @@ from parlour.games.schafkopf.rules import Deal, Schafkopf, SchafkopfState
 from parlour.games.schafkopf.scoring import DealResult, Tariff
 
 __all__ = [
-    "CONTRACT", "KONTRA", "MIT", "PLAY", "RAISE", "RE", "SPIEL", "WEITER", "Contract", "Deal",
-    "DealResult", "Play", "Raise", "SchafkopfAction", "SchafkopfObservation", "SchafkopfState",
-    "Schafkopf", "Tariff", "Word",
+    "CONTRACT",
+    "KONTRA",
+    "MIT",
+    "PLAY",
+    "RAISE",
+    "RE",
+    "SPIEL",
+    "WEITER",
+    "Contract",
+    "Deal",
+    "DealResult",
+    "Play",
+    "Raise",
+    "Schafkopf",
+    "SchafkopfAction",
+    "SchafkopfObservation",
+    "SchafkopfState",
+    "Tariff",
+    "Word",
 ]

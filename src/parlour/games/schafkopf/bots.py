@@ -184,6 +184,14 @@ class SchafkopfHeuristic:
             return RE if RE in legal and self._re(obs, hand) else WEITER
         return self._play(obs, hand)
 
+    def candidates(self, observation: SchafkopfObservation) -> tuple[Action, ...]:
+        """The moves worth searching (`moves=auto` of the search agents): every legal card in
+        the play; its own choice alone in the auction, the declaration and the doubling,
+        which its rules of thumb judge better than a short search over noisy deals."""
+        if observation.phase == "play":
+            return observation.legal_actions
+        return (self.act(observation),)
+
     @staticmethod
     def _pending_kind(obs: SchafkopfObservation) -> int:
         from parlour.games.schafkopf.actions import KIND_NAMES
@@ -224,8 +232,8 @@ class SchafkopfHeuristic:
         if ramsch:
             return PLAY[self._ramsch_card(obs, legal, order)]
         team = self._team(obs)
-        declaring = obs.seat == obs.declarer or obs.seat == obs.partner and obs.partner is not \
-            None
+        declaring = obs.seat == obs.declarer or (obs.seat == obs.partner and obs.partner is not \
+            None)
         if not obs.trick:
             return PLAY[self._lead(obs, hand, legal, order, declaring, out)]
         return PLAY[self._follow(obs, legal, order, team, out)]
@@ -256,7 +264,7 @@ class SchafkopfHeuristic:
         assert contract is not None
         if declaring and trumps and (out & TRUMPS[order]):
             top = _top(trumps, order)
-            outside = [c for c in _cards(out & TRUMPS[order])]
+            outside = _cards(out & TRUMPS[order])
             if all(POWER[order][top] > POWER[order][c] for c in outside):
                 return top
             if (hand & TRUMPS[order]).bit_count() >= 3:

@@ -91,7 +91,7 @@ def parse_schafkopf_card(text: str, hand: int | None = None, legal: int | None =
             card = SUIT_WORDS[word[0]] << 4 | RANK_WORDS[word[1:]]
         elif word[0] in _GERMAN_SUIT_LETTERS and word[1:] in RANK_WORDS and len(word) <= 3:
             card = _GERMAN_SUIT_LETTERS[word[0]] << 4 | RANK_WORDS[word[1:]]
-        elif word in RANK_WORDS and word not in ("a", "as") or word in ("a", "as") and hand:
+        elif (word in RANK_WORDS and word not in ("a", "as")) or (word in ("a", "as") and hand):
             card = _bare_rank(text, RANK_WORDS[word], hand, legal)
         else:
             try:
@@ -170,14 +170,14 @@ def parse_schafkopf_action(text: str, hand: int | None = None, legal: int | None
                           (KONTRA_WORDS, KONTRA), (RE_WORDS, RE)):
         if plain in words:
             return action
-    words = plain.replace("-", " ").split()
-    if words[0] == "raise" or raising and words[0] in ("wenz", "solo", "sie"):
-        named = read_kind([w for w in words if w != "raise"], text)
-        if named is None or named[0] == RUFSPIEL or named[1] >= 0 and words[0] == "raise":
+    said = plain.replace("-", " ").split()
+    if said[0] == "raise" or (raising and said[0] in ("wenz", "solo", "sie")):
+        named = read_kind([w for w in said if w != "raise"], text)
+        if named is None or named[0] == RUFSPIEL or (named[1] >= 0 and said[0] == "raise"):
             raise parse_error(text, "a game after 'raise': wenz, solo, wenz-tout, solo-tout "
                               "or sie", "Schafkopf")
         return RAISE[named[0]]
-    contract = parse_contract(words, text)
+    contract = parse_contract(said, text)
     if contract is not None:
         return contract
     try:

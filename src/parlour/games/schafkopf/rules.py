@@ -463,7 +463,7 @@ class SchafkopfState(State["Schafkopf"]):
         if not self.quiet:
             self.events.append(CARD_PLAYED[p][card])
         if called is not None and not self.revealed and p == self.partner and (
-                card == called or not self.trick and EFFECTIVE_SUIT[2][card] == called >> 4):
+                card == called or (not self.trick and EFFECTIVE_SUIT[2][card] == called >> 4)):
             self._reveal()  # the Sau fell, or its holder ran away with another card
         trick = (*self.trick, CARD[card])
         if len(trick) < PLAYERS:
@@ -489,7 +489,7 @@ class SchafkopfState(State["Schafkopf"]):
                                winner=winner, points=card_points(mask)))
         contract = self.contract
         assert contract is not None
-        if len(self.tricks) == HAND_SIZE or contract.is_tout and winner != self.declarer:
+        if len(self.tricks) == HAND_SIZE or (contract.is_tout and winner != self.declarer):
             self._score()
 
     # --- settling ---------------------------------------------------------------------------
@@ -499,9 +499,8 @@ class SchafkopfState(State["Schafkopf"]):
         game = self.game
         tariff = game.tariff
         if contract.kind == RAMSCH:
-            points = tuple(card_points(t) for t in self.taken)
-            ramsch = settle_ramsch(points, self.won, tariff, game.ramsch_tie,
-                                   game.ramsch_jungfrau)
+            ramsch = settle_ramsch(tuple(card_points(t) for t in self.taken), self.won, tariff,
+                                   game.ramsch_tie, game.ramsch_jungfrau)
             self._finish(DealResult(self.deal, "Ramsch", None, None, None, 0, False, False,
                                     0, 0, tariff.ramsch, ramsch.points))
             return
@@ -623,7 +622,7 @@ class Schafkopf(Game[SchafkopfState]):
     name = "Schafkopf"
     description = ("Bavarian Schafkopf (Schafkopfschule rules): Sauspiel with a called Sau, "
                    "Wenz, Farbsolo, Tout, Sie; Kontra and Re; a series of deals.")
-    aliases = ("schafkopf.schafkopfschule", "sauspiel")
+    aliases = ("schafkopf.schafkopfschule",)
     agents: ClassVar[dict[str, str]] = {"heuristic": "parlour.games.schafkopf.bots:"
                                                      "SchafkopfHeuristic"}
     num_distinct_actions = NUM_ACTIONS

@@ -23,7 +23,6 @@ from parlour.games.schafkopf.tables import (
     HERZ,
     MEMBERS,
     OBERS,
-    SAU,
     UNTERS,
 )
 
@@ -121,8 +120,9 @@ def _called_choices(obs: SchafkopfObservation, unknown: int, played_by: list[int
     if declarer != me and not played_by[declarer] & suit_cards:
         cards = [c for c in range(64) if (unknown & allowed[declarer] & suit_cards) >> c & 1]
         rng.shuffle(cards)
-    return [[(h, called)] * (h is not None) + [(declarer, c)] * (c is not None)  # type: ignore[list-item]
-            for h in holders for c in cards]
+    return [[(h, called) for h in (holder,) if h is not None]
+            + [(declarer, c) for c in (card,) if c is not None]
+            for holder in holders for card in cards]
 
 
 def _let_pass(obs: SchafkopfObservation, called: int) -> tuple[int, ...]:
@@ -139,7 +139,7 @@ def _sie_claims(obs: SchafkopfObservation) -> list[int]:
     claims = []
     last = ""
     for seat, word in obs.auction:
-        if word == "raise sie" or word == "mit" and last == "raise sie":
+        if word == "raise sie" or (word == "mit" and last == "raise sie"):
             claims.append(seat)
         last = word
     return claims

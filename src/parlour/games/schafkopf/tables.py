@@ -92,7 +92,7 @@ EFFECTIVE_SUIT: tuple[list[int], ...] = tuple(_effective_suit(o) for o in ORDERS
 POWER: tuple[list[int], ...] = tuple(_power(o) for o in ORDERS)
 """POWER[order][card]: a card's strength in a trick; trumps beat every plain card."""
 MEMBERS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(SUIT32[s] & ~TRUMPS[o] for s in range(4)) + (TRUMPS[o],) for o in ORDERS)
+    (*(SUIT32[s] & ~TRUMPS[o] for s in range(4)), TRUMPS[o]) for o in ORDERS)
 """MEMBERS[order][effective suit]: the cards of that suit in play, as a mask."""
 
 
@@ -140,5 +140,5 @@ def display_sorted(mask: int, order: int = HERZ) -> list[int]:
     Schellen, Herz, each high to low."""
     power = POWER[order]
     place = {EICHEL: 0, GRAS: 1, SCHELLEN: 2, HERZ: 3}
-    return sorted((c for c in CARDS_32 if mask >> c & 1),
-                  key=lambda c: (power[c] < 100, 0 if power[c] >= 100 else place[c >> 4], -power[c]))
+    return sorted((c for c in CARDS_32 if mask >> c & 1), key=lambda c: (
+        power[c] < 100, 0 if power[c] >= 100 else place[c >> 4], -power[c]))

@@ -68,7 +68,8 @@ class SchafkopfWebView(TrickView):
         won = obs.tricks_won()
         for seat, entry in enumerate(view["seats"]):
             said = [w for p, w in obs.auction if p == seat]
-            stats = [f"said {' · '.join(said)}"] if said and obs.phase not in ("play", "over") else []
+            bidding = said and obs.phase not in ("play", "over")
+            stats = [f"said {' · '.join(said)}"] if bidding else []
             if obs.phase in ("play", "over"):
                 stats.append(f"{points[seat]} points · {won[seat]} tricks")
             entry["stats"] = stats
