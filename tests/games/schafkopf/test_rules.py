@@ -428,3 +428,15 @@ def test_a_seat_sees_its_own_hand_only() -> None:
     assert seen.hand == state.hands[1] and "hands" not in seen.to_json()
     assert all(e.visible_to in (None, frozenset({s})) for s in range(4) for e in state.events
                if type(e).__name__ == "HandDealt" and getattr(e, "seat", None) == s)
+
+
+def test_each_contract_is_follow_and_power_tables_for_the_trick_layer() -> None:
+    from parlour.games.schafkopf.tables import FOLLOW, ORDERS, TRUMPS
+
+    for order in ORDERS:
+        for card in CARDS_32:
+            assert FOLLOW[order][card] >> card & 1
+            assert all(FOLLOW[order][other] == FOLLOW[order][card]
+                       for other in CARDS_32 if FOLLOW[order][card] >> other & 1)
+        lowest_trump = min(POWER[order][c] for c in CARDS_32 if TRUMPS[order] >> c & 1)
+        assert all(POWER[order][c] < lowest_trump for c in CARDS_32 if not TRUMPS[order] >> c & 1)

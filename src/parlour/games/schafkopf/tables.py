@@ -96,6 +96,14 @@ MEMBERS: tuple[tuple[int, ...], ...] = tuple(
 """MEMBERS[order][effective suit]: the cards of that suit in play, as a mask."""
 
 
+FOLLOW: tuple[tuple[int, ...], ...] = tuple(
+    tuple(MEMBERS[o][EFFECTIVE_SUIT[o][c]] if c in CARDS_32 else 0 for c in range(64))
+    for o in ORDERS)
+"""FOLLOW[order][card]: the cards of `card`'s effective suit (itself included), 0 off the deck:
+with `POWER` and `TRUMPS`, the follow, power and trump tables of the general trick layer's
+contracts (``Contract(name, DECK, FOLLOW[o], POWER[o], TRUMPS[o])``)."""
+
+
 def follow_mask(order: int, lead: int) -> int:
     """The cards that follow a trick led by `lead` (all trumps for a trump)."""
     return MEMBERS[order][EFFECTIVE_SUIT[order][lead]]
