@@ -1,0 +1,43 @@
+"""Schafkopf's console and web views: found by the game, German card letters, trumps first."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from parlour.console.views import view_class as console_view_class
+from parlour.console.views import view_for as console_view_for
+from parlour.console.views.schafkopf import SchafkopfView
+from parlour.web.views import view_class as web_view_class
+from parlour.web.views import view_for
+from parlour.web.views.schafkopf import SchafkopfWebView
+from tests.games.schafkopf.helpers import HANDS_A, RUFSPIEL_EICHEL, deal, game, say
+
+
+def test_the_game_names_its_views() -> None:
+    assert console_view_class(game()) is SchafkopfView
+    assert web_view_class(game()) is SchafkopfWebView
+
+
+def test_the_console_shows_roles_the_game_and_the_hand_trumps_first() -> None:
+    state = deal(HANDS_A, *RUFSPIEL_EICHEL)
+    say(state, "E7")
+    console = Console(width=80, color_system=None, record=True)
+    view = console_view_for(state.game, 1, console)
+    view.show(state.observe(1))
+    text = console.export_text()
+    assert "Deal 1 · Sauspiel auf die Eichel-Sau · play · trick 1 of 8" in text
+    assert "your hand: HO SO HA HK EA E10 E9 G7" in text
+    assert "trick: right E7" in text and "declarer" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_the_web_view_names_the_called_sau_and_sorts_trumps_first() -> None:
+    state = deal(HANDS_A, *RUFSPIEL_EICHEL)
+    view = view_for(state.game, ["human", "heuristic", "heuristic", "heuristic"])
+    seen = view.seat_view(state.observe(0), 0)
+    assert seen["headline"] == "Deal 1 of 1 · Sauspiel auf die Eichel-Sau · trick 1 of 8"
+    assert [c["card"] for c in seen["hand"]][:4] == ["Q♣", "Q♠", "J♣", "T♥"]
+    assert {"label": "Called Sau (EA)", "cards": ["A♣"]} in seen["extra"]
+    assert "declarer" in seen["seats"][0]["badges"]
+    assert "partner" not in seen["seats"][1]["badges"]  # hidden from seat 0
+    assert "partner" in view.seat_view(state.observe(1), 1)["seats"][1]["badges"]
