@@ -171,6 +171,8 @@ def parse_schafkopf_action(text: str, hand: int | None = None, legal: int | None
         if plain in words:
             return action
     said = plain.replace("-", " ").split()
+    if not said:
+        raise parse_error(text, EXPECTED, "Schafkopf")
     if said[0] == "raise" or (raising and said[0] in ("wenz", "solo", "sie")):
         named = read_kind([w for w in said if w != "raise"], text)
         if named is None or named[0] == RUFSPIEL or (named[1] >= 0 and said[0] == "raise"):

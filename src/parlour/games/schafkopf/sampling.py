@@ -161,6 +161,8 @@ def _replay(game: Schafkopf, obs: SchafkopfObservation, dealt: list[int],
     for _, cards in [(t[0], t[1]) for t in obs.tricks] + [(obs.leader, obs.trick)]:
         for card in cards:
             state.apply(PLAY[card])
+    if obs.phase == "over":  # as published: a Tout lost early leaves hands unseen
+        state.results, state.totals = obs.deal_results, obs.scores
     state.quiet = False
     state.history.clear()
     state._undo_stack.clear()

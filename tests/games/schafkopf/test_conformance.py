@@ -1,0 +1,10 @@
+"""The conformance suite on Schafkopf's variants (the default game runs in tests/conformance):
+Ramsch when all pass, no doubling, another tariff."""
+
+from __future__ import annotations
+
+from parlour.testing import conformance_suite
+
+TestSchafkopfVariants = conformance_suite(
+    ["schafkopf:all_pass=ramsch,deals=2,ramsch_tie=tricks",
+     "schafkopf:kontra=false,deals=2,tariff_rufspiel=20,laufende_min=2"], scale=0.3)
