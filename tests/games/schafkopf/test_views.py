@@ -41,3 +41,19 @@ def test_the_web_view_names_the_called_sau_and_sorts_trumps_first() -> None:
     assert "declarer" in seen["seats"][0]["badges"]
     assert "partner" not in seen["seats"][1]["badges"]  # hidden from seat 0
     assert "partner" in view.seat_view(state.observe(1), 1)["seats"][1]["badges"]
+
+
+def test_the_renderer_writes_cards_in_german_and_the_result_in_words() -> None:
+    from parlour.console.render import renderer_for
+
+    state = deal(HANDS_A, *RUFSPIEL_EICHEL)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    console = Console(width=80, color_system=None, record=True)
+    renderer = renderer_for(console, state.game, ["heuristic"] * 4)
+    for event in state.events:
+        renderer.event(event, state)
+    text = console.export_text()
+    assert "seat 0 plays E7" in text and "seat 1 plays EA" in text
+    assert "Sauspiel auf die Eichel-Sau" in text and "points per opponent" not in text
+    assert " points" in text.split("Sauspiel auf die Eichel-Sau")[-1]

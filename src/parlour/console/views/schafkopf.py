@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.cards.events import CardPlayed
+from parlour.console.render import EventRenderer
 from parlour.console.views.cards import SUIT_STYLES, dim
 from parlour.console.views.tricks import TrickTakingView
-from parlour.core import Event, Observation
+from parlour.core import DealScored, Event, Observation, State
 from parlour.games.schafkopf.actions import KIND_TITLES, Play, card_name
 from parlour.games.schafkopf.events import TrickWon
 from parlour.games.schafkopf.observation import SchafkopfObservation
@@ -134,3 +137,20 @@ class SchafkopfView(TrickTakingView):
     def prompt(self, observation: Observation) -> str:
         phase = getattr(observation, "phase", "")
         return "play> " if phase == "play" else "say> "
+
+
+class SchafkopfRenderer(EventRenderer):
+    """`parlour play` without a person and `parlour replay`: cards in German letters, the
+    deal's result in words under its table."""
+
+    def event(self, event: Event, state: State[Any]) -> None:
+        if isinstance(event, CardPlayed):
+            self.console.print(f"seat {event.seat} plays {card_name(event.card)}")
+            return
+        super().event(event, state)
+
+    def deal_scored(self, event: DealScored) -> None:
+        super().deal_scored(event)
+        result = getattr(event, "result", None)
+        if result is not None:
+            self.console.print(Text(result.describe()))

@@ -629,6 +629,7 @@ class Schafkopf(Game[SchafkopfState]):
     encoding_class = "parlour.games.schafkopf.encoding:SchafkopfEncoding"
     console_view = "parlour.console.views.schafkopf:SchafkopfView"
     web_view = "parlour.web.views.schafkopf:SchafkopfWebView"
+    console_renderer = "parlour.console.views.schafkopf:SchafkopfRenderer"
     parameters: ClassVar[tuple[Param, ...]] = (
         Param("deals", int, 4, "Deals in the series (thrown-in deals count); 4 is one round.",
               min=1),

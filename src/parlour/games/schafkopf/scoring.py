@@ -147,5 +147,5 @@ class DealResult:
             extras.append(("Kontra", "Kontra and Re")[self.doublings - 1])
         more = f" ({', '.join(extras)})" if extras else ""
         verb = "won" if self.won else "lost"
-        return (f"{self.contract} {verb} by {side} with {self.card_points}{more}: "
+        return (f"{self.contract} {verb} by {side} with {self.card_points} points{more}: "
                 f"{self.value} per opponent")
