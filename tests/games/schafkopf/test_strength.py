@@ -5,8 +5,8 @@ heuristic at the iterations 0.1 s buys (about 200; docs/strength.md has the time
 from __future__ import annotations
 
 import pytest
-
 from benchmarks.schafkopf_strength import duplicate_gains
+
 from parlour.arena.stats import paired_test
 
 
