@@ -95,3 +95,13 @@ def test_it_beats_random_play_on_duplicate_deals() -> None:
     interval, p = paired_test(gains)
     assert interval.mean > 0 and p is not None and p / 2 < 0.01
     assert Random  # deals come from the seeds, agents from the match seed
+
+
+def test_search_weighs_each_set_of_equivalent_cards_once() -> None:
+    state = deal(HANDS_A, *RUFSPIEL_EICHEL)
+    say(state, "S7")  # seat 1 may play anything but the Eichel-Sau
+    moves = SchafkopfHeuristic().candidates(state.observe(1))
+    assert sorted(map(str, moves)) == sorted(["HO", "HA", "HK", "E10", "E9", "G7"])  # SO = HO
+    state = deal(HANDS_A, *RUFSPIEL_EICHEL)
+    say(state, "E7")
+    assert [str(m) for m in SchafkopfHeuristic().candidates(state.observe(1))] == ["EA"]

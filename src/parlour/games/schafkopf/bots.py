@@ -189,8 +189,39 @@ class SchafkopfHeuristic:
         the play; its own choice alone in the auction, the declaration and the doubling,
         which its rules of thumb judge better than a short search over noisy deals."""
         if observation.phase == "play":
-            return observation.legal_actions
+            return self._distinct_cards(observation)
         return (self.act(observation),)
+
+    def _distinct_cards(self, obs: SchafkopfObservation) -> tuple[Action, ...]:
+        """The legal cards with each set of equivalent ones merged into one: cards of one
+        effective suit and equal points with nothing between them in power but cards of this
+        hand or of finished tricks (a card of the trick in progress keeps them apart). The
+        called Sau is never merged; the heuristic's own choice stands for its set."""
+        order = obs.order
+        legal = [a for a in obs.legal_actions if isinstance(a, Play)]
+        if len(legal) < 2:
+            return tuple(legal)
+        gone = int(obs.hand)
+        for _, cards, _ in obs.tricks:
+            for card in cards:
+                gone |= 1 << card
+        mine = self.act(obs)
+        power, suit_of = POWER[order], EFFECTIVE_SUIT[order]
+        kept: list[Action] = []
+        last: Play | None = None
+        for action in sorted(legal, key=lambda a: (suit_of[a.card], -power[a.card])):
+            card = action.card
+            if last is not None and suit_of[last.card] == suit_of[card] \
+                    and CARD_POINTS[last.card] == CARD_POINTS[card] \
+                    and card != obs.called_card and last.card != obs.called_card \
+                    and all(gone >> c & 1 for c in _cards(MEMBERS[order][suit_of[card]])
+                            if power[card] < power[c] < power[last.card]):
+                if action == mine:
+                    kept[-1] = action
+            else:
+                kept.append(action)
+            last = action
+        return tuple(kept)
 
     @staticmethod
     def _pending_kind(obs: SchafkopfObservation) -> int:
