@@ -64,3 +64,16 @@ def test_bad_text_is_one_clear_error(text: str) -> None:
 def test_fixed_hands_read_in_schafkopf_or_card_notation() -> None:
     english = game().new_state(hands=["Q♣ Q♠ J♣ T♥ 7♣ 8♣ 9♠ 7♦", *HANDS_A[1:]], seed=1)
     assert english.hands == deal(HANDS_A).hands
+
+
+@pytest.mark.parametrize(("hands", "message"), [
+    (["EO EO GO HO SO EU GU HU", *HANDS_A[1:]], "repeats a card"),
+    (["EO GO", *HANDS_A[1:]], "has 2 cards, expected 8"),
+    (HANDS_A[:3], "needs 4 hands"),
+    (["EO GO EU H10 E7 E8 G9 Z7", *HANDS_A[1:]], "cannot read"),
+])
+def test_bad_fixed_hands_are_one_clear_error(hands: list[str], message: str) -> None:
+    from parlour.core import ParlourError
+
+    with pytest.raises(ParlourError, match=message):
+        game().new_state(seed=1, hands=hands)
