@@ -403,7 +403,6 @@ class SchafkopfState(State["Schafkopf"]):
     def _next_challenger(self) -> None:
         """The next later player challenges the holder, or the holder declares."""
         rest = tuple(p for p in self.challengers[1:] if p != self.holder)
-        self.challengers = (self.holder, *rest)
         if rest:
             self.challengers = rest
             self.phase, self.current = RAISING, rest[0]
