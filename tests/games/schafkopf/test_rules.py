@@ -440,3 +440,15 @@ def test_each_contract_is_follow_and_power_tables_for_the_trick_layer() -> None:
                        for other in CARDS_32 if FOLLOW[order][card] >> other & 1)
         lowest_trump = min(POWER[order][c] for c in CARDS_32 if TRUMPS[order] >> c & 1)
         assert all(POWER[order][c] < lowest_trump for c in CARDS_32 if not TRUMPS[order] >> c & 1)
+
+
+def test_kontra_may_wait_for_the_first_card_with_kontra_round_after_lead() -> None:
+    state = deal(HANDS_A, "spiel", "weiter", "weiter", "weiter", "sauspiel eichel",
+                 kontra_round="after-lead")
+    assert state.phase_name == "play" and state.current == 0
+    say(state, "E7")
+    assert state.phase_name == "kontra" and state.current == 1 and legal(state) == {"weiter"}
+    say(state, "weiter", "kontra", "weiter", "weiter", "weiter")
+    assert state.phase_name == "play" and state.current == 1 and legal(state) == {"EA"}
+    say(state, "EA")
+    assert state.kontra == 2 and state.trick and len(state.trick) == 2

@@ -62,3 +62,16 @@ def test_voids_shown_follow_the_contract_ober_and_unter_are_trumps() -> None:
     for _ in range(60):
         world = state.game.sample_state(state.observe(0), rng)
         assert not world.hands[3] & trumps
+
+
+def test_a_partner_who_ran_away_kept_three_more_of_the_suit() -> None:
+    from tests.games.schafkopf.helpers import HANDS_B
+
+    state = deal(HANDS_B, *RUFSPIEL_EICHEL)
+    say(state, "H10", "HO", "H7", "HK", "E9")  # seat 1 runs away from the Eichel-Sau
+    eichel = sum(1 << parse_schafkopf_card(c) for c in ("E10", "EK", "E8", "E7"))
+    rng = Random(11)
+    for _ in range(60):
+        world = state.game.sample_state(state.observe(2), rng)
+        assert world.hands[1] >> EICHEL_SAU & 1
+        assert (world.hands[1] & eichel).bit_count() >= 2

@@ -382,7 +382,8 @@ class SchafkopfState(State["Schafkopf"]):
                 self.re = seat
                 if seat == self.partner:
                     self._reveal()
-                self._start_play()
+                self.queue = ()
+                self._ask(RE_PHASE)
             else:
                 self._ask(RE_PHASE)
 
@@ -418,16 +419,24 @@ class SchafkopfState(State["Schafkopf"]):
         if contract.kind == SIE:
             self._score()
             return
-        if self.game.kontra:
-            self.queue = tuple(p for p in self._from_forehand() if p != seat)
-            self._ask(KONTRA_PHASE)
+        if self.game.kontra and self.game.kontra_round == "before-lead":
+            self._ask_kontra()
         else:
             self._start_play()
 
+    def _ask_kontra(self) -> None:
+        """The doubling round: each other seat from forehand, until one says Kontra."""
+        self.queue = tuple(p for p in self._from_forehand() if p != self.declarer)
+        self._ask(KONTRA_PHASE)
+
     def _ask(self, phase: int) -> None:
-        """Ask the next seat of `queue` for Kontra or Re, or start the play."""
+        """Ask the next seat of `queue` for Kontra or Re, or (none left) go on with the play."""
         if not self.queue:
-            self._start_play()
+            if self.trick:  # asked after the lead: the second card is next
+                self.queue = ()
+                self.phase, self.current = PLAY_PHASE, (self.leader + 1) % PLAYERS
+            else:
+                self._start_play()
             return
         self.phase, self.current = phase, self.queue[0]
         self.queue = self.queue[1:]
@@ -450,6 +459,11 @@ class SchafkopfState(State["Schafkopf"]):
         self._finish(DealResult(self.deal, "", None, None, None, 0, False, False, 0, 0, 0,
                                 (0,) * PLAYERS))
 
+    def _doubling_after_lead(self) -> bool:
+        """True where Kontra is asked once the first card is led (`kontra_round`)."""
+        game = self.game
+        return game.kontra and game.kontra_round == "after-lead" and self.declarer >= 0
+
     def _reveal(self) -> None:
         if not self.revealed:
             self.revealed = True
@@ -468,6 +482,8 @@ class SchafkopfState(State["Schafkopf"]):
         if len(trick) < PLAYERS:
             self.trick = trick
             self.current = (p + 1) % PLAYERS
+            if len(trick) == 1 and not self.tricks and self._doubling_after_lead():
+                self._ask_kontra()
             return
         order = self.contract.order  # type: ignore[union-attr]
         leader = self.leader
@@ -635,6 +651,9 @@ class Schafkopf(Game[SchafkopfState]):
         Param("all_pass", str, "redeal", "When all four pass: 'redeal' throws the deal in, "
               "'ramsch' plays it as a Ramsch.", choices=("redeal", "ramsch")),
         Param("kontra", bool, True, "Kontra (and Re after it) may double a game."),
+        Param("kontra_round", str, "before-lead", "When the seats are asked for Kontra and "
+              "Re: 'before-lead' (before the first card) or 'after-lead' (once the first card "
+              "is led, the latest the rules allow).", choices=("before-lead", "after-lead")),
         Param("tariff_rufspiel", int, 10, "A Rufspiel's base value per opponent.", min=1),
         Param("tariff_solo", int, 50, "A solo's base value (Wenz, Farbsolo) per opponent.",
               min=1),
@@ -655,6 +674,7 @@ class Schafkopf(Game[SchafkopfState]):
     deals: int
     all_pass: str
     kontra: bool
+    kontra_round: str
     tariff_rufspiel: int
     tariff_solo: int
     tariff_laufende: int

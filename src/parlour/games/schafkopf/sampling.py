@@ -72,6 +72,7 @@ def sample(game: Schafkopf, obs: SchafkopfObservation, rng: Random) -> Schafkopf
     for seat in _sie_claims(obs):
         if seat != me:
             fixed[seat] |= (OBERS | UNTERS) & unknown
+    _ran_away(obs, unknown, allowed, fixed, rng)
     known: list[int | None] = [None] * PLAYERS
     known[me] = int(obs.hand)
     hands = None
@@ -125,6 +126,31 @@ def _called_choices(obs: SchafkopfObservation, unknown: int, played_by: list[int
             for holder in holders for card in cards]
 
 
+def _ran_away(obs: SchafkopfObservation, unknown: int, allowed: list[int], fixed: list[int],
+              rng: Random) -> None:
+    """If the partner ran away (led the called suit without the Sau), he then held the Sau
+    and three more of its suit: keep enough of them in his hand."""
+    called, partner = obs.called_card, obs.partner
+    if called is None or partner is None or partner == obs.seat:
+        return
+    suit = MEMBERS[HERZ][called >> 4]
+    tricks = [(t[0], t[1]) for t in obs.tricks] + [(obs.leader, obs.trick)]
+    start = next((i for i, (_, cards) in enumerate(tricks)
+                  if cards and EFFECTIVE_SUIT[HERZ][cards[0]] == called >> 4), None)
+    if start is None or tricks[start][0] != partner or called in tricks[start][1]:
+        return
+    shown = 1  # the Sau, played since or still held
+    for leader, played in tricks[start:]:
+        for i, card in enumerate(played):
+            if (leader + i) % PLAYERS == partner and suit >> card & 1 and card != called:
+                shown += 1
+    pool = [c for c in range(64) if (unknown & allowed[partner] & suit & ~fixed[partner]
+                                     & ~(1 << called)) >> c & 1]
+    rng.shuffle(pool)
+    for kept in pool[:max(0, 4 - shown)]:
+        fixed[partner] |= 1 << kept
+
+
 def _let_pass(obs: SchafkopfObservation, called: int) -> tuple[int, ...]:
     """The seats that played to the trick in progress when it leads the called suit: the
     Sau would have had to fall (or, leading, its holder ran away and is known)."""
@@ -155,12 +181,15 @@ def _replay(game: Schafkopf, obs: SchafkopfObservation, dealt: list[int],
         last = obs.deal_results[-1]
         state.results = obs.deal_results[:-1]
         state.totals = tuple(t - g for t, g in zip(obs.scores, last.points, strict=True))
-    for seat, word in obs.auction:
-        assert state.current == seat, "the auction does not replay"
-        state.apply(game.parse_action(word, state))
-    for _, cards in [(t[0], t[1]) for t in obs.tricks] + [(obs.leader, obs.trick)]:
-        for card in cards:
-            state.apply(PLAY[card])
+    words = list(obs.auction)
+    cards = [c for t in obs.tricks for c in t[1]] + list(obs.trick)
+    while words or cards:  # in the order the phases ask for them (Kontra may follow a lead)
+        if state.phase_name == "play" or not words:
+            state.apply(PLAY[cards.pop(0)])
+        else:
+            seat, word = words.pop(0)
+            assert state.current == seat, "the auction does not replay"
+            state.apply(game.parse_action(word, state))
     if obs.phase == "over":  # as published: a Tout lost early leaves hands unseen
         state.results, state.totals = obs.deal_results, obs.scores
     state.quiet = False
