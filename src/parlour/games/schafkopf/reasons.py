@@ -103,18 +103,16 @@ def _card_reason(state: SchafkopfState, card: int, hand: int) -> str:
     order = state.order
     legal = state.legal_mask()
     called = state.called_card
-    if called is not None and hand >> called & 1:
-        suit = called >> 4
-        sau = card_name(called)
-        if not state.trick:
-            return (f"lead the called Sau {sau} to lead its suit (running away needs four "
-                    f"{SUIT_NAME[suit]} cards)")
-        if EFFECTIVE_SUIT[order][state.trick[0]] == suit:
-            return f"the called Sau {sau} must fall when its suit is led"
-        if card == called:
-            return f"the called Sau {sau} may not be thrown before its suit was led"
+    sau = called if called is not None and hand >> called & 1 else None  # held by this seat
+    if sau is not None and not state.trick:
+        return (f"lead the called Sau {card_name(sau)} to lead its suit (running away needs "
+                f"four {SUIT_NAME[sau >> 4]} cards)")
     lead = EFFECTIVE_SUIT[order][state.trick[0]]
+    if sau is not None and lead == sau >> 4:
+        return f"the called Sau {card_name(sau)} must fall when its suit is led"
     name = "trump" if lead == TRUMP else SUIT_NAME[lead]
     if hand & MEMBERS[order][lead]:
         return f"must follow {name}: {_cards(legal)} can be played"
+    if card == sau:
+        return f"the called Sau {card_name(card)} may not be thrown before its suit was led"
     return f"{card_name(card)} cannot be played now: {_cards(legal)} can"
