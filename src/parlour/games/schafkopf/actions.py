@@ -114,6 +114,7 @@ class Contract(SchafkopfAction):
 
     @property
     def is_tout(self) -> bool:
+        """A Wenz-Tout or Farbsolo-Tout: the soloist must take every trick."""
         return self.kind in (WENZ_TOUT, SOLO_TOUT)
 
     @property

@@ -96,6 +96,7 @@ def wenz_rating(hand: int) -> float:
 
 
 def rufspiel_rating(hand: int) -> float:
+    """Roughly how well a Rufspiel goes: trumps, Ober, the top two trumps and callable Saus."""
     trumps = hand & TRUMPS[HERZ]
     aces = sum(1 for s in CALLABLE if hand >> (s << 4 | SAU) & 1)
     return (trumps.bit_count() + 0.5 * (hand & OBERS).bit_count()

@@ -43,6 +43,7 @@ class SchafkopfObservation(Observation):
 
     @property
     def forehand(self) -> int:
+        """The seat left of the dealer: it speaks first and leads the first trick."""
         return (self.dealer + 1) % 4
 
     @property
@@ -69,6 +70,7 @@ class SchafkopfObservation(Observation):
         return tuple(taken)
 
     def tricks_won(self) -> tuple[int, ...]:
+        """Tricks each seat has won this deal."""
         won = [0, 0, 0, 0]
         for _, _, winner in self.tricks:
             won[winner] += 1

@@ -201,6 +201,7 @@ class SchafkopfState(State["Schafkopf"]):
 
     @property
     def forehand(self) -> int:
+        """The seat left of the dealer: it speaks first and leads the first trick."""
         return (self.dealer + 1) % PLAYERS
 
     @property
@@ -691,6 +692,7 @@ class Schafkopf(Game[SchafkopfState]):
 
     @property
     def tariff(self) -> Tariff:
+        """The tariff parameters as one value."""
         return Tariff(self.tariff_rufspiel, self.tariff_solo, self.tariff_laufende,
                       self.tariff_schneider, self.tariff_ramsch)
 
