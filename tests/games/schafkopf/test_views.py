@@ -57,3 +57,11 @@ def test_the_renderer_writes_cards_in_german_and_the_result_in_words() -> None:
     assert "seat 0 plays E7" in text and "seat 1 plays EA" in text
     assert "Sauspiel auf die Eichel-Sau" in text and "points per opponent" not in text
     assert " points" in text.split("Sauspiel auf die Eichel-Sau")[-1]
+
+
+def test_the_web_buttons_name_the_games_and_words() -> None:
+    state = deal(HANDS_A, "spiel", "spiel", "weiter", "weiter")
+    view = view_for(state.game, ["heuristic", "human", "heuristic", "heuristic"])
+    buttons = view.seat_view(state.observe(1), 1)["buttons"]
+    labels = {b["action"]: b["label"] for b in buttons}
+    assert labels["weiter"] == "Weiter" and labels["raise wenz-tout"] == "Raise: Wenz-Tout"

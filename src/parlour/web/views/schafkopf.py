@@ -53,7 +53,9 @@ class SchafkopfWebView(TrickView):
     def button(self, action: Action) -> dict[str, str]:
         text = str(action)
         group = "" if text in GROUPS else "Raise" if text.startswith("raise") else "Game"
-        label = getattr(action, "title", None) or text.removeprefix("raise ").capitalize()
+        kind = getattr(action, "kind", None)
+        label = getattr(action, "title", None) or (
+            f"Raise: {KIND_TITLES[kind]}" if kind is not None else text.capitalize())
         return {"label": str(label), "action": text, "group": group}
 
     def decorate(self, view: dict[str, Any], ctx: Context) -> None:
