@@ -24,6 +24,7 @@ _BUILTIN: dict[str, str] = {
     "skull": "parlour.games.skull:Skull",
     "skat": "parlour.games.skat:Skat",
     "skat.ramsch": "parlour.games.skat.ramsch:Ramsch",
+    "doppelkopf": "parlour.games.doppelkopf:Doppelkopf",
 }
 _ALIASES: dict[str, str] = {}
 _LOADED: dict[str, type[Game[Any]]] = {}
