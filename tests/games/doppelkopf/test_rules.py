@@ -67,7 +67,7 @@ def test_normal_game_trumps_from_the_dulle_down():
 
 def test_plain_suits_of_the_normal_game():
     assert order(NORMAL, 24)[len(order(NORMAL, 13)):].split() == \
-        "A♣ 10♣ K♣ 9♣ A♠ 10♠ K♠ 9♠ A♥ K♥ 9♥".split()
+        ["A♣", "10♣", "K♣", "9♣", "A♠", "10♠", "K♠", "9♠", "A♥", "K♥", "9♥"]
 
 
 def test_farbsolo_trumps_the_chosen_suit_and_karo_turns_plain():
@@ -84,7 +84,7 @@ def test_herzsolo_keeps_the_dulle_on_top_and_herz_last():
 def test_damensolo_only_damen_are_trumps_and_the_dulle_is_plain():
     assert order(DAMEN, 4) == "Q♣ Q♠ Q♥ Q♦"
     assert TRUMPS[DAMEN].bit_count() == 8
-    assert order(DAMEN, 19).split()[14:] == "A♥ 10♥ K♥ J♥ 9♥".split()
+    assert order(DAMEN, 19).split()[14:] == ["A♥", "10♥", "K♥", "J♥", "9♥"]
 
 
 def test_bubensolo_only_buben_are_trumps():

@@ -36,11 +36,19 @@ LEVEL_NAMES = ("", "re/kontra", "keine 90", "keine 60", "keine 30", "schwarz")
 """An announcement level: 1 the party's Ansage, 2-5 the Absagen."""
 
 
-def _reduce(action: Any) -> tuple[Any, tuple[int]]:
-    return action_from_id, (action.id,)
+class DokoAction(IdAction):
+    """Base of Doppelkopf's actions: pickles as the interned action, prints its notation."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return action_from_id, (self.id,)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
 
 
-class Play(IdAction):
+class Play(DokoAction):
     """Play a card of this face (either copy)."""
 
     __slots__ = ("card",)
@@ -53,10 +61,8 @@ class Play(IdAction):
     def __str__(self) -> str:
         return format_card(self.card)
 
-    __reduce__ = _reduce
 
-
-class Call(IdAction):
+class Call(DokoAction):
     """A Vorbehalt call: `gesund`, `hochzeit`, `armut` or a solo."""
 
     __slots__ = ("name",)
@@ -73,10 +79,8 @@ class Call(IdAction):
     def __str__(self) -> str:
         return self.name
 
-    __reduce__ = _reduce
 
-
-class Announce(IdAction):
+class Announce(DokoAction):
     """An announcement: the party's Ansage (`re`, `kontra`) or an Absage (`keine 90` ...)."""
 
     __slots__ = ("level", "name")
@@ -91,10 +95,8 @@ class Announce(IdAction):
     def __str__(self) -> str:
         return self.name
 
-    __reduce__ = _reduce
 
-
-class Give(IdAction):
+class Give(DokoAction):
     """Armut: the poor player hands over a card of this face (three in all)."""
 
     __slots__ = ("card",)
@@ -107,10 +109,8 @@ class Give(IdAction):
     def __str__(self) -> str:
         return f"give {format_card(self.card)}"
 
-    __reduce__ = _reduce
 
-
-class GiveBack(IdAction):
+class GiveBack(DokoAction):
     """Armut: the player who took the cards hands back a card of this face (three in all)."""
 
     __slots__ = ("card",)
@@ -123,10 +123,8 @@ class GiveBack(IdAction):
     def __str__(self) -> str:
         return f"return {format_card(self.card)}"
 
-    __reduce__ = _reduce
 
-
-class Answer(IdAction):
+class Answer(DokoAction):
     """Armut: take the offered cards (`accept`) or not (`decline`)."""
 
     __slots__ = ("accept",)
@@ -138,8 +136,6 @@ class Answer(IdAction):
 
     def __str__(self) -> str:
         return "accept" if self.accept else "decline"
-
-    __reduce__ = _reduce
 
 
 PLAY = tuple(Play(f) for f in range(24))

@@ -638,9 +638,7 @@ class DokoState(State["Doppelkopf"]):
         """Deal the next deal (or `hands`) and open the Vorbehalt calls."""
         game = self.game
         if hands is None:
-            size = self.hand_size
-            hands = deal_by_keys(CARDS_48 if game.with_nines else CARDS_40,
-                                 make_rng(self.seed, "deal", self.deal), (size,) * 4)
+            hands = game.deal_hands(self.seed, self.deal)
         self.record_chance(Deal(self.dealer, hands))
         self.hands = list(hands)
         self.calls = (None,) * 4
@@ -812,20 +810,39 @@ class Doppelkopf(Game[DokoState]):
             if mask.bit_count() != size or mask & ~self.deck:
                 raise ParameterError(f"hand of seat {seat} ({format_hand(mask)}) has "
                                      f"{mask.bit_count()} cards, expected {size}")
-            placed = 0
-            for card in (c for c in CARDS_48 if mask >> c & 1):
-                if not (taken | placed) >> card & 1:
-                    placed |= 1 << card
-                elif not (taken | placed) >> twin(card) & 1:
-                    placed |= 1 << twin(card)
-                else:
-                    raise ParameterError(f"hand of seat {seat} holds a third {format_card(card)}")
+            placed = mask if isinstance(hand, int) and not mask & taken else \
+                self._place_copies(mask, taken, seat)
             taken |= placed
             masks.append(placed)
         return masks
 
+    @staticmethod
+    def _place_copies(mask: int, taken: int, seat: int) -> int:
+        """`mask`'s faces as cards not in `taken` (the copies other hands left free)."""
+        placed = 0
+        for card in (c for c in CARDS_48 if mask >> c & 1):
+            if not (taken | placed) >> card & 1:
+                placed |= 1 << card
+            elif not (taken | placed) >> twin(card) & 1:
+                placed |= 1 << twin(card)
+            else:
+                raise ParameterError(f"hand of seat {seat} holds a third {format_card(card)}")
+        return placed
+
+    def deal_hands(self, seed: int, number: int) -> list[int]:
+        """The hands of deal `number` of the game of `seed` (a uniform shuffle)."""
+        size = 12 if self.with_nines else 10
+        return deal_by_keys(CARDS_48 if self.with_nines else CARDS_40,
+                            make_rng(seed, "deal", number), (size,) * 4)
+
     def setup_for_record(self, state: DokoState) -> dict[str, Any]:
-        return {}
+        first = next(m.action for m in state.history if isinstance(m.action, Deal))
+        setup: dict[str, Any] = {}
+        if list(first.hands) != self.deal_hands(state.seed, 0):
+            setup["hands"] = list(first.hands)
+        if first.dealer:
+            setup["dealer"] = first.dealer
+        return setup
 
     def parse_action(self, text: str, state: DokoState | Observation | None = None) -> Action:
         return parse_action(text)
