@@ -47,7 +47,7 @@ from parlour.games.doppelkopf.tables import (
 
 HIGH_TRUMP = 70
 """Power of a Dame in the normal game: trumps at least this high are 'high'."""
-SOLO_THRESHOLD = 8.0
+SOLO_THRESHOLD = 15.5
 """`solo_strength` needed to call a Lustsolo."""
 
 
