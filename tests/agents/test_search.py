@@ -127,6 +127,7 @@ SHORT: dict[str, dict[str, Any]] = {
     "skat.ramsch": {"deals": 1},
     "spades": {"target": 100, "mercy": True},
     "territory": {"size": 6, "rounds": 8, "players": 3},
+    "doppelkopf": {"deals": 1, "tournament": False},
 }
 """Short games for the tests that run on every registered game (default parameters otherwise)."""
 
