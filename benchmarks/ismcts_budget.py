@@ -17,7 +17,6 @@ import time
 from random import Random
 from typing import Any
 
-
 PARAMS: dict[str, dict[str, Any]] = {
     "hearts": {"end_score": 1},
     "spades": {"target": 1, "mercy": True},
