@@ -128,10 +128,10 @@ def _attempt(game: Doppelkopf, obs: DoppelkopfObservation, rng: Random) -> DokoS
                 allowed[p] &= ~KREUZ_DAMEN
             elif obs.parties[p] == "re" and not kd_played[p]:
                 fix(p, _KD)
-    if contract == HOCHZEIT or (HOCHZEIT in obs.calls and phase == VORBEHALT):
-        holder = obs.declarer if contract == HOCHZEIT else obs.calls.index(HOCHZEIT)
+    if HOCHZEIT in obs.calls and contract != ARMUT:  # a Hochzeit caller holds both
+        holder = obs.calls.index(HOCHZEIT)
         if holder != seat:
-            fix(holder, _KD, 2)  # type: ignore[arg-type]
+            fix(holder, _KD, 2)
     if contract == ARMUT and phase == PLAYING and obs.armut_taker is not None \
             and obs.declarer is not None:
         poor, taker = obs.declarer, obs.armut_taker
