@@ -295,7 +295,7 @@ class DokoState(State["Doppelkopf"]):
                 return "no Armut is being laid down now"
             if not self.hands[seat] >> action.card & 1 and not (  # type: ignore[index]
                     self.hands[seat] >> twin(action.card) & 1):  # type: ignore[index]
-                return f"seat {seat} does not hold {action.card and format_card(action.card)}"
+                return f"seat {seat} does not hold {format_card(action.card)}"
             return "an Armut hands over every trump first"
         if isinstance(action, GiveBack):
             if phase != ARMUT_RETURN:
