@@ -2,9 +2,9 @@
 
 A face is a suit (parlour's numbering: clubs/Kreuz 0, diamonds/Karo 1, hearts/Herz 2,
 spades/Pik 3) and a rank 9, 10, J (Bube), Q (Dame), K, A. Its first copy is parlour's own card
-int ``suit * 16 + rank`` (ranks 9..14); its second copy sits six ranks lower in the same suit
-slice (ranks 3..8). So 48 cards fit a 64-bit mask, ``card >> 4`` is the suit of either copy,
-and `twin` maps a card to its other copy. The copies play alike; which copy a seat holds is no
+int ``suit * 16 + rank`` (ranks 9..14); its second copy sits seven ranks lower in the same suit
+slice (ranks 2..7, where the general trick layer's `twin` puts it). So 48 cards fit a 64-bit
+mask, ``card >> 4`` is the suit of either copy, and `twin` maps a card to its other copy. The copies play alike; which copy a seat holds is no
 information, so observations show cards *canonically* (`canonical`): a face held once is its
 first copy, a face held twice both copies.
 
@@ -26,7 +26,7 @@ RANKS = (NINE, TEN, JACK, QUEEN, KING, ACE)
 SUIT_RANKING = (CLUBS, SPADES, HEARTS, DIAMONDS)
 """Kreuz > Pik > Herz > Karo: ranks the Damen and Buben among themselves."""
 SUIT_SYMBOLS = "♣♦♥♠"
-COPY_SHIFT = 6
+COPY_SHIFT = 7
 """The second copy of a card is this many bits below the first."""
 
 
