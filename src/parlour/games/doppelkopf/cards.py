@@ -4,9 +4,9 @@ A face is a suit (parlour's numbering: clubs/Kreuz 0, diamonds/Karo 1, hearts/He
 spades/Pik 3) and a rank 9, 10, J (Bube), Q (Dame), K, A. Its first copy is parlour's own card
 int ``suit * 16 + rank`` (ranks 9..14); its second copy sits seven ranks lower in the same suit
 slice (ranks 2..7, where the general trick layer's `twin` puts it). So 48 cards fit a 64-bit
-mask, ``card >> 4`` is the suit of either copy, and `twin` maps a card to its other copy. The copies play alike; which copy a seat holds is no
-information, so observations show cards *canonically* (`canonical`): a face held once is its
-first copy, a face held twice both copies.
+mask, ``card >> 4`` is the suit of either copy, and `twin` maps a card to its other copy.
+The copies play alike; which copy a seat holds is no information, so observations show cards
+*canonically* (`canonical`): a face held once is its first copy, a face held twice both copies.
 
 The notation names a face, never a copy: ``Q♣`` (parlour's rank-then-suit), ``♣Q``, ``qc``,
 the German ``KrD`` / ``Kreuz-Dame`` and the Bavarian-German ``EO`` / ``Eichel-Ober`` all read
