@@ -237,3 +237,16 @@ def test_tournament_needs_four_games():
 
 def test_faces_are_24():
     assert len(FACES) == 24
+
+
+def test_each_contract_is_data_in_the_trick_layers_form():
+    from parlour.games.doppelkopf.tables import TABLE_NAMES, contract_tables
+
+    for table in range(len(TABLE_NAMES)):
+        follow, power, trumps = contract_tables(table)
+        for card in CARDS_48:
+            assert follow[card] >> card & 1
+            assert all(follow[other] == follow[card] for other in CARDS_48
+                       if follow[card] >> other & 1)
+        lowest_trump = min((power[c] for c in CARDS_48 if trumps >> c & 1), default=99)
+        assert all(power[c] < lowest_trump for c in CARDS_48 if not trumps >> c & 1)

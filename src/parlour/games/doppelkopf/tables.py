@@ -97,6 +97,17 @@ KREUZ_BUBE = card_of(CLUBS, JACK)
 KARO_ASS = card_of(DIAMONDS, ACE)
 
 
+def contract_tables(table: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """`table` in the form of the general trick layer's `Contract`: for every card id the mask
+    of its effective suit (0 off the deck), its power, and the trumps as a mask. With the
+    ``second_dulle`` house rule its `later_wins` is both Herz-Zehns (`face_mask(DULLE)`)."""
+    follow = tuple(SUIT_CARDS[table][SUIT[table][c]] if c in _DECK else 0 for c in range(64))
+    return follow, tuple(POWER[table]), TRUMPS[table]
+
+
+_DECK = frozenset(CARDS_48)
+
+
 def follow_mask(table: int, hand: int, led: int) -> int:
     """The cards of `hand` that may answer a trick led by card `led`: its effective suit if
     held, else any."""
@@ -135,7 +146,29 @@ def trump_order(table: int) -> list[int]:
     return sorted(FACES, key=key)
 
 
-__all__ = ["BUBEN", "CARD_POINTS", "DAMEN", "DULLE", "FLEISCHLOS", "HERZ", "KARO_ASS",
-           "KREUZ", "KREUZ_BUBE", "KREUZ_DAME", "NORMAL", "PIK", "POWER", "SCHWEINE",
-           "SPADES", "SUIT", "SUIT_CARDS", "TABLE_NAMES", "TRUMP", "TRUMPS", "follow_mask",
-           "trick_winner", "trump_order"]
+__all__ = [
+    "BUBEN",
+    "CARD_POINTS",
+    "DAMEN",
+    "DULLE",
+    "FLEISCHLOS",
+    "HERZ",
+    "KARO_ASS",
+    "KREUZ",
+    "KREUZ_BUBE",
+    "KREUZ_DAME",
+    "NORMAL",
+    "PIK",
+    "POWER",
+    "SCHWEINE",
+    "SPADES",
+    "SUIT",
+    "SUIT_CARDS",
+    "TABLE_NAMES",
+    "TRUMP",
+    "TRUMPS",
+    "contract_tables",
+    "follow_mask",
+    "trick_winner",
+    "trump_order",
+]
