@@ -84,3 +84,9 @@ def test_canonical_hides_the_copy_held():
     first, second = parse_face("A♦"), twin(parse_face("A♦"))
     assert canonical(1 << second) == 1 << first
     assert canonical(1 << first | 1 << second) == 1 << first | 1 << second
+
+
+@pytest.mark.parametrize("hands", [[1.5, "", "", ""], "Q♣", ["Q♣"] * 3, [None] * 4])
+def test_malformed_fixed_hands_are_a_clear_error(hands):
+    with pytest.raises(ParameterError, match="hand"):
+        doko().new_state(seed=1, hands=hands)

@@ -797,12 +797,15 @@ class Doppelkopf(Game[DokoState]):
     def read_hands(self, hands: Sequence[str | int]) -> list[int]:
         """Four hands from text (``"Q♣ Q♣ 10♥ ..."``) or masks; the copies are placed so that
         no card is dealt twice. `ParameterError` names a bad hand."""
-        if len(hands) != 4:
-            raise ParameterError(f"doppelkopf needs 4 hands, got {len(hands)}")
+        if not isinstance(hands, (list, tuple)) or len(hands) != 4:
+            raise ParameterError(f"doppelkopf needs a list of 4 hands, got {hands!r:.60}")
         size = 12 if self.with_nines else 10
         masks: list[int] = []
         taken = 0
         for seat, hand in enumerate(hands):
+            if not isinstance(hand, (int, str)):
+                raise ParameterError(f"hand of seat {seat} must be text like 'Q♣ 10♥ ...' "
+                                     f"or a card mask, not {type(hand).__name__}")
             try:
                 mask = hand if isinstance(hand, int) else parse_hand(hand, self.deck)
             except NotationError as error:
