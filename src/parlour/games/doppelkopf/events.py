@@ -63,7 +63,8 @@ class ContractChosen(Event):
     def describe(self) -> str:
         who = "" if self.declarer is None else f" by seat {self.declarer}"
         kind = " (Pflichtsolo)" if self.pflicht else ""
-        return f"{self.contract}{who}{kind}; seat {self.leader} leads"
+        name = "normal game" if self.contract == "normal" else self.contract
+        return f"{name}{who}{kind}; seat {self.leader} leads"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -207,12 +207,13 @@ class DoppelkopfTableView(TrickView):
         won = self.tricks_won(obs)
         for seat, entry in enumerate(view["seats"]):
             call = obs.calls[seat]
-            stats = [f"said {call}" if call else "not called yet"]
+            stats = [call or "not called yet"]
             if obs.phase in ("play", "over"):
-                stats.append(f"{won[seat]} tricks, {points[seat]} points")
+                stats.append(f"{won[seat]} trick{'' if won[seat] == 1 else 's'} "
+                             f"{points[seat]} pts")
             said = announced_by(obs, seat)
             if said:
-                stats.append(f"announced {said}")
+                stats.append(f"“{said}”")
             entry["stats"] = stats
             party = obs.parties[seat]
             if party:
