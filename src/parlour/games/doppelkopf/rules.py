@@ -268,65 +268,9 @@ class DokoState(State["Doppelkopf"]):
         return action in self.legal_actions()
 
     def why_illegal(self, action: Action) -> str | None:
-        if self.is_legal(action):
-            return None
-        if self.phase == OVER:
-            return "the game is over"
-        seat = self.current
-        phase = self.phase
-        if isinstance(action, Call):
-            if phase != VORBEHALT:
-                return "the game is already chosen"
-            if self.forced == seat:
-                return f"seat {seat} must play a solo now (Vorführung)"
-            if action.name == HOCHZEIT:
-                return f"seat {seat} does not hold both Kreuz-Damen"
-            if action.name == ARMUT:
-                if not self.game.armut:
-                    return "Armut is not played (parameter armut=false)"
-                return f"seat {seat} holds more than 3 trumps"
-            return f"{action.name} is not among this game's solos"
-        if phase == VORBEHALT:
-            return "answer the Vorbehalt question first (gesund or a Vorbehalt)"
-        if isinstance(action, Answer):
-            return "nobody is offered an Armut now"
-        if isinstance(action, Give):
-            if phase != ARMUT_GIVE:
-                return "no Armut is being laid down now"
-            if not self.hands[seat] >> action.card & 1 and not (  # type: ignore[index]
-                    self.hands[seat] >> twin(action.card) & 1):  # type: ignore[index]
-                return f"seat {seat} does not hold {format_card(action.card)}"
-            return "an Armut hands over every trump first"
-        if isinstance(action, GiveBack):
-            if phase != ARMUT_RETURN:
-                return "no cards are being handed back now"
-            return f"seat {seat} does not hold {format_card(action.card)}"
-        if phase != PLAYING:
-            return {ARMUT_GIVE: "lay down the Armut's cards first",
-                    ARMUT_ANSWER: "accept or decline the Armut first",
-                    ARMUT_RETURN: "hand back three cards first"}[phase]
-        if isinstance(action, Announce):
-            return self._why_not_announce(action)
-        if isinstance(action, Play):
-            hand = self.hands[seat]  # type: ignore[index]
-            if not (hand >> action.card & 1 or hand >> twin(action.card) & 1):
-                return f"seat {seat} does not hold {action}"
-            led = self.trick[0]
-            what = "trump" if SUIT[self.table][led] == TRUMP else f"{format_card(led)[-1]}"
-            allowed = " ".join(str(PLAY[f]) for f in _faces(self.legal_mask()))
-            return f"must follow {what}: {allowed} can be played"
-        return "it is not among the legal actions"
+        from parlour.games.doppelkopf.reasons import why_illegal
 
-    def _why_not_announce(self, action: Announce) -> str:
-        seat: int = self.current  # type: ignore[assignment]
-        party = self.party_of(seat)
-        if self.kind == HOCHZEIT and not self.klaerung:
-            return "no announcements in a Hochzeit before the Klärungsstich"
-        if action.level == 1 and action is not _announcement(1, party):
-            return f"seat {seat} is not {PARTY_NAMES[1 - party].capitalize()}"
-        if action.level <= self.levels[party]:
-            return f"{PARTY_NAMES[party].capitalize()} has already announced {action}"
-        return f"too late for {action}: seat {seat} holds {self.hands[seat].bit_count()} cards"
+        return None if self.is_legal(action) else why_illegal(self, action)
 
     def scores(self) -> tuple[int, ...]:
         return self.totals
