@@ -186,6 +186,18 @@ class DokoDealScored(DealScored):
 
     def describe(self) -> str:
         re = " and ".join(f"seat {s}" for s in self.re)
-        outcome = f"{self.winner.capitalize()} wins" if self.winner else "no winner"
+        outcome = f"{self.winner.capitalize()} wins {self.value}" if self.winner \
+            else "no winner"
+        value = _counted(self.items[:self.value])
+        special = ", ".join(self.items[self.value:])
         return (f"{self.contract}: Re ({re}) {self.re_points}:{240 - self.re_points}, "
-                f"{outcome}, value {self.value} ({', '.join(self.items) or '-'})")
+                f"{outcome}" + (f" ({value})" if value else "")
+                + (f"; {special}" if special else ""))
+
+
+def _counted(items: tuple[str, ...]) -> str:
+    """``won, Re announced +2``: repeated items once, with their count."""
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return ", ".join(name if n == 1 else f"{name} +{n}" for name, n in counts.items())

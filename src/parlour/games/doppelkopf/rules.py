@@ -555,7 +555,8 @@ class DokoState(State["Doppelkopf"]):
         share = 3 if len(self.re) == 1 else 1
         points = tuple(result.net * share if p in self.re else -result.net for p in range(4))
         self.totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
-        contract = {STILLE: "stille Hochzeit"}.get(self.kind, self.kind)
+        contract = {STILLE: "stille Hochzeit", NORMAL_GAME: "normal game"}.get(self.kind,
+                                                                              self.kind)
         if self.kind == HOCHZEIT and len(self.re) == 1:
             contract = "Hochzeit without partner"
         self.emit(DokoDealScored(
@@ -567,15 +568,18 @@ class DokoState(State["Doppelkopf"]):
         self._next_deal(counted)
 
     def _next_deal(self, counted: bool) -> None:
-        self.deal += 1
+        """After a deal: the round is over, or the next deal (a counted one passes the deal
+        on; a Pflichtsolo or a thrown-in Armut leaves the dealer where he is)."""
         if counted:
             self.game_no += 1
-            self.dealer = (self.dealer + 1) % 4
         if self.game_no >= self.game.deals:
             self.phase, self.current = OVER, None
             self.emit(GameOver(scores=self.totals, returns=self.returns(),
                                winners=self.winners()))
             return
+        self.deal += 1
+        if counted:
+            self.dealer = (self.dealer + 1) % 4
         self.start_deal()
 
     def start_deal(self, hands: Sequence[int] | None = None) -> None:

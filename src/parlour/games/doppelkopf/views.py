@@ -57,6 +57,8 @@ def sorted_cards(mask: int, table: int) -> list[int]:
 def headline(obs: DoppelkopfObservation) -> str:
     """``Deal 3 (game 2 of 24) · Damensolo by seat 1 · trick 4 of 12``."""
     contract = CONTRACT_NAMES.get(obs.contract, obs.contract)
+    if obs.phase == "over":
+        return f"Deal {obs.deal + 1} · {contract} · the round of {obs.games} game(s) is over"
     if obs.phase == "vorbehalt":
         contract = "Vorbehalte" + (f" (seat {obs.forced} must play a solo)"
                                    if obs.forced is not None else "")
