@@ -17,7 +17,7 @@ from tests.games.doppelkopf.helpers import ALL_GESUND, deal, play
 
 pytest.importorskip("fastapi")
 
-from parlour.web.views import view_for as web_view  # noqa: E402
+from parlour.web.views import view_for as web_view
 
 
 def test_the_game_names_its_views():
