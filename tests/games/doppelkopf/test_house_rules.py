@@ -109,3 +109,24 @@ def test_solo_types_limit_the_solos():
     assert {c for c in legal(state) if c.endswith("solo")} == {"damensolo", "bubensolo"}
     with pytest.raises(IllegalActionError, match="not among this game's solos"):
         play(state, "karosolo")
+
+
+def last_trick_of_two_dullen(rule: str):
+    """A deal cut to its last trick: seat 0 and seat 1 hold a Dulle each."""
+    from parlour.games.doppelkopf.cards import CARDS_48, parse_face, twin
+
+    state = play(deal(second_dulle=rule), *ALL_GESUND)
+    dulle, rest = parse_face("10♥"), [c for c in CARDS_48 if c not in (
+        parse_face("10♥"), twin(parse_face("10♥")), parse_face("Q♦"), parse_face("J♦"))]
+    state.tricks = tuple((0, tuple(rest[4 * i:4 * i + 4]), 2) for i in range(11))
+    state.hands = [1 << dulle, 1 << twin(dulle), 1 << parse_face("Q♦"), 1 << parse_face("J♦")]
+    state.leader = state.current = 0
+    return play(state, "10♥", "10♥", "Q♦", "J♦")
+
+
+def test_second_dulle_except_in_the_last_trick():
+    assert last_trick_of_two_dullen("except_last_trick").tricks[-1][2] == 0
+    assert last_trick_of_two_dullen("always").tricks[-1][2] == 1
+    assert last_trick_of_two_dullen("never").tricks[-1][2] == 0
+    early = play(deal(second_dulle="except_last_trick"), *ALL_GESUND, "10♥", "10♥", "Q♦", "J♦")
+    assert early.tricks[-1][2] == 1
