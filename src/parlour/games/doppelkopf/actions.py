@@ -11,7 +11,15 @@ from typing import Any
 
 from parlour.core import IdAction
 from parlour.core.errors import NotationError
-from parlour.games.doppelkopf.cards import FACES, face_of, format_card, parse_face
+from parlour.games.doppelkopf.cards import (
+    COPY0,
+    COPY1,
+    COPY_SHIFT,
+    FACES,
+    face_of,
+    format_card,
+    parse_face,
+)
 from parlour.games.doppelkopf.tables import (
     BUBEN,
     DAMEN,
@@ -150,6 +158,25 @@ ACCEPT, DECLINE = Answer(True), Answer(False)
 BY_ID: tuple[IdAction, ...] = (*PLAY, *CALL.values(), *ANNOUNCE, *GIVE, ACCEPT, DECLINE,
                                *GIVE_BACK)
 assert [a.id for a in BY_ID] == list(range(NUM_ACTIONS))
+
+
+_SUIT_PLAYS = tuple(
+    tuple(tuple(PLAY[suit * 6 + r] for r in range(6) if pattern >> r & 1) for pattern in range(64))
+    for suit in range(4))
+"""_SUIT_PLAYS[suit][pattern]: the plays of a suit's faces present (bit r: rank 9 + r)."""
+
+
+def faces_present(mask: int) -> int:
+    """The first copy of every face `mask` holds a copy of."""
+    return (mask & COPY0) | (mask & COPY1) << COPY_SHIFT
+
+
+def plays_of(mask: int) -> tuple[Play, ...]:
+    """The `Play` of each face of `mask`, once, in face order (four table look-ups)."""
+    present = faces_present(mask)
+    clubs, diamonds, hearts, spades = _SUIT_PLAYS
+    return (clubs[present >> 9 & 63] + diamonds[present >> 25 & 63]
+            + hearts[present >> 41 & 63] + spades[present >> 57 & 63])
 
 
 def action_from_id(action_id: int) -> IdAction:

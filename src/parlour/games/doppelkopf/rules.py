@@ -30,7 +30,7 @@ from parlour.games.doppelkopf.actions import (
     HOCHZEIT,
     KONTRA_CALL,
     NUM_ACTIONS,
-    PLAY,
+    PLAY_BASE,
     RE_CALL,
     SOLO_TABLES,
     SOLOS,
@@ -42,6 +42,7 @@ from parlour.games.doppelkopf.actions import (
     Play,
     action_from_id,
     parse_action,
+    plays_of,
 )
 from parlour.games.doppelkopf.cards import (
     CARD,
@@ -232,7 +233,7 @@ class DokoState(State["Doppelkopf"]):
     def legal_actions(self) -> Sequence[Action]:
         phase = self.phase
         if phase == PLAYING:
-            plays = tuple(PLAY[f] for f in _faces(self.legal_mask()))
+            plays: tuple[Action, ...] = plays_of(self.legal_mask())
             levels = self.announcement_levels(self.current)  # type: ignore[arg-type]
             if not levels:
                 return plays
@@ -646,11 +647,7 @@ def _announcement(level: int, party: int) -> Announce:
 
 def _faces(mask: int) -> list[int]:
     """The face ids present in `mask`, each once, in face order."""
-    faces = []
-    for face, card in enumerate(FACES):
-        if mask >> card & 1 or mask >> twin(card) & 1:
-            faces.append(face)
-    return faces
+    return [play.id - PLAY_BASE for play in plays_of(mask)]
 
 
 def _first(card: int) -> int:
