@@ -10,14 +10,15 @@ from rich.console import Console
 
 import parlour
 from parlour.console.views import view_for as console_view
+from parlour.console.views.doppelkopf import DoppelkopfSeatView
 from parlour.games.doppelkopf.cards import canonical, format_card, iter_cards
-from parlour.games.doppelkopf.views import DoppelkopfSeatView, DoppelkopfTableView
 from parlour.match import Match
 from tests.games.doppelkopf.helpers import ALL_GESUND, deal, play
 
 pytest.importorskip("fastapi")
 
 from parlour.web.views import view_for as web_view
+from parlour.web.views.doppelkopf import DoppelkopfTableView
 
 
 def test_the_game_names_its_views():

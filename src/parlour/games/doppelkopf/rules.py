@@ -666,8 +666,8 @@ class Doppelkopf(Game[DokoState]):
     agents: ClassVar[Mapping[str, str]] = {
         "heuristic": "parlour.games.doppelkopf.bots:DoppelkopfHeuristic"}
     encoding_class = "parlour.games.doppelkopf.encoding:DoppelkopfEncoding"
-    console_view = "parlour.games.doppelkopf.views:DoppelkopfSeatView"
-    web_view = "parlour.games.doppelkopf.views:DoppelkopfTableView"
+    console_view = "parlour.console.views.doppelkopf:DoppelkopfSeatView"
+    web_view = "parlour.web.views.doppelkopf:DoppelkopfTableView"
     search_opponents = "policy"
     num_distinct_actions = NUM_ACTIONS
     parameters = (
