@@ -130,3 +130,39 @@ def test_second_dulle_except_in_the_last_trick():
     assert last_trick_of_two_dullen("never").tricks[-1][2] == 0
     early = play(deal(second_dulle="except_last_trick"), *ALL_GESUND, "10♥", "10♥", "Q♦", "J♦")
     assert early.tricks[-1][2] == 1
+
+
+ARMUT_AND_HOCHZEIT = [
+    ARMUT_DEAL[0],
+    "10♥ Q♣ Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ A♦ 10♦ K♦",
+    "10♥ 10♣ Q♠ Q♥ Q♦ J♣ J♠ K♣ 9♣ 9♣ A♠ 10♠",
+    ARMUT_DEAL[3],
+]
+"""Seat 0 may call an Armut, seat 1 a Hochzeit."""
+
+
+def test_an_armut_outranks_a_hochzeit():
+    state = play(deal(ARMUT_AND_HOCHZEIT, armut=True), "armut", "hochzeit", "gesund", "gesund")
+    assert state.kind == "armut" and legal(state) == {"give 9♦", "give J♦"}
+
+
+def test_a_solo_outranks_an_armut():
+    state = play(deal(ARMUT_AND_HOCHZEIT, armut=True), "armut", "hochzeit", "damensolo",
+                 "gesund")
+    assert state.kind == "damensolo" and state.declarer == 2
+
+
+def test_lustsolo_soloist_leads_as_a_house_rule():
+    state = play(deal(lustsolo_soloist_leads=True), "gesund", "gesund", "bubensolo", "gesund")
+    assert not state.pflicht and state.current_player == 2
+
+
+def test_gegen_die_alten_and_karlchen_can_be_switched_off():
+    from parlour.games.doppelkopf.cards import parse_face
+    from parlour.games.doppelkopf.scoring import settle
+
+    assert "gegen die Kreuz-Damen" not in settle(100, 5, 7, (0, 0), (), False, False).items
+    state = play(deal(karlchen=False), *ALL_GESUND)
+    jack = parse_face("J♣")
+    state.tricks = ((0, (jack, parse_face("9♦"), parse_face("K♦"), parse_face("9♣")), 0),)
+    assert state.special_points() == ()
