@@ -17,6 +17,13 @@ import time
 from random import Random
 from typing import Any
 
+PARAMS: dict[str, dict[str, Any]] = {
+    "hearts": {"end_score": 1},
+    "spades": {"target": 1, "mercy": True},
+    "doppelkopf": {"deals": 1, "tournament": False},
+}
+"""One deal of each game."""
+
 
 def play_positions(game_id: str, deals: int) -> list[Any]:
     """Observations of the play decisions with a choice in `deals` heuristic games."""
@@ -24,8 +31,7 @@ def play_positions(game_id: str, deals: int) -> list[Any]:
     from parlour.agents import make_agent
     from parlour.core import make_rng
 
-    params = {"end_score": 1} if game_id == "hearts" else {"target": 1, "mercy": True}
-    game = parlour.load_game(game_id, **params)
+    game = parlour.load_game(game_id, **PARAMS[game_id])
     out = []
     for seed in range(deals):
         bots = [make_agent("heuristic", game, s, make_rng(seed, "agent", s)) for s in range(4)]
@@ -45,13 +51,12 @@ def main() -> None:
     from parlour.agents.search import ISMCTSAgent
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="hearts", choices=("hearts", "spades"))
+    parser.add_argument("--game", default="hearts", choices=tuple(PARAMS))
     parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--spec", default="", help="extra ISMCTS options, e.g. rollout=random")
     args = parser.parse_args()
-    params = {"end_score": 1} if args.game == "hearts" else {"target": 1, "mercy": True}
-    game = parlour.load_game(args.game, **params)
+    game = parlour.load_game(args.game, **PARAMS[args.game])
     extra = dict(part.split("=", 1) for part in args.spec.split(",") if part)
     counts, walls, cpus = [], [], []
     for observation in play_positions(args.game, args.deals):

@@ -106,6 +106,15 @@ GAMES = [
     # The heuristic proposes whole turns (the legal actions are a one-square menu). Without
     # them no search beats random play: no seat won a game of 10 deals with one-square moves.
     # Measured at these seeds: +0.550 per deal (a win is 1), t = 6.13.
+    # One deal, no Pflichtsolo. The other seats play the heuristic in the tree
+    # (Game.search_opponents is policy: a seat's play depends on the party only it knows).
+    # 130 iterations is what 0.1 s of one core buys (benchmarks/ismcts_budget.py). A deal's
+    # outcome over the four seats varies by about 2.5 points against an edge of about 1.4
+    # (seeds 5000-5011), hence 30 deals. Measured at these seeds: +1.68 points a deal,
+    # t = 3.57 (+1.71, t = 4.32 over 40). Against random play a random seat's solos swing a
+    # deal by up to 20 points, hence 20 deals there (PIMC +5.6 points a deal, t = 3.7).
+    Trial("doppelkopf", {"deals": 1, "tournament": False}, ismcts="ismcts:iterations=130",
+          deals=30, margin=0.5, fast_deals=20),
     Trial("territory", {"size": 6, "rounds": 8, "players": 3}, ismcts="ismcts:iterations=60",
           deals=10, margin=0.15, ismcts_fast="ismcts:iterations=10", pimc_fast="pimc:worlds=2"),
 ]
@@ -127,6 +136,7 @@ SHORT: dict[str, dict[str, Any]] = {
     "skat.ramsch": {"deals": 1},
     "spades": {"target": 100, "mercy": True},
     "territory": {"size": 6, "rounds": 8, "players": 3},
+    "doppelkopf": {"deals": 1, "tournament": False},
 }
 """Short games for the tests that run on every registered game (default parameters otherwise)."""
 

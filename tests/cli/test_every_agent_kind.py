@@ -22,6 +22,7 @@ SMALL = {
     "territory": "territory:size=4,rounds=2,players=2",
     "spades": "spades:target=100,mercy=true",
     "skull": "skull:players=3",
+    "doppelkopf": "doppelkopf:deals=1,tournament=false",
 }
 
 FILE_BOT = '''

@@ -16,6 +16,7 @@ FAST_PARAMS: dict[str, dict[str, Any]] = {
     "hearts": {"end_score": 30},
     "spades": {"mercy": True},  # random bids sink both sides; mercy ends the game
     "territory": {"size": 6, "rounds": 8, "players": 3},
+    "doppelkopf": {"deals": 1, "tournament": False},
 }
 
 

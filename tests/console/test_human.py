@@ -236,7 +236,7 @@ def test_the_events_of_the_seat_are_shown_compactly_and_nothing_else() -> None:
 
 # --- every game ---------------------------------------------------------------------------------
 MARKS = {"hearts": "your hand", "spades": "your hand", "skat": "your hand",
-         "skull": "your discs", "territory": "you hold"}
+         "skull": "your discs", "territory": "you hold", "doppelkopf": "your hand"}
 """Something each game's own view shows at a decision."""
 
 

@@ -25,6 +25,7 @@ SHORT = {
     "skat.ramsch": "skat.ramsch:deals=1",
     "skull": "skull:players=3",
     "territory": "territory:size=6,rounds=8,players=3",
+    "doppelkopf": "doppelkopf:deals=1,tournament=false",
 }
 GAMES = [SHORT.get(info.id, info.id) for info in parlour.list_games()
          if game_class(info.id).encoding_class]

@@ -25,6 +25,7 @@ _BUILTIN: dict[str, str] = {
     "skat": "parlour.games.skat:Skat",
     "skat.ramsch": "parlour.games.skat.ramsch:Ramsch",
     "schafkopf": "parlour.games.schafkopf:Schafkopf",
+    "doppelkopf": "parlour.games.doppelkopf:Doppelkopf",
 }
 _ALIASES: dict[str, str] = {}
 _LOADED: dict[str, type[Game[Any]]] = {}
