@@ -6,12 +6,12 @@ An encoding reads only an `Observation`, so it cannot leak what the seat may not
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
-from parlour.core import Action, Game, Observation, ParlourError
+from parlour.core import Action, Game, Observation, ParlourError, State
 
 
 class Layout:
@@ -86,6 +86,22 @@ class Encoding:
         mask = np.zeros(self.num_actions, dtype=np.bool_)
         mask[self.legal_ids(observation)] = True
         return mask
+
+    def fill_rows(self, states: Sequence[State[Any]], seats: np.ndarray, rows: np.ndarray,
+                  masks: np.ndarray, which: np.ndarray | None = None) -> None:
+        """Write seat ``seats[i]``'s tensor of ``states[i]`` into ``rows[i]`` and its legal ids
+        into the bool ``masks[i]`` (zeroed first), for every game i of a batch, or only where
+        ``which[i]``. The reference is `observe`, `fill` and `legal_ids`; a game may override
+        it with compiled code that gives identical arrays (Hearts does)."""
+        for i, state in enumerate(states):
+            if which is not None and not which[i]:
+                continue
+            view = state.observe(int(seats[i]))
+            row, mask = rows[i], masks[i]
+            row.fill(0.0)
+            self.fill(view, row)
+            mask.fill(False)
+            mask[self.legal_ids(view)] = True
 
 
 def card_index(cards: tuple[int, ...]) -> dict[int, int]:
