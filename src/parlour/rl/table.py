@@ -39,8 +39,8 @@ class Table:
     makes each reward the seat's own minus the mean of the others'.
     """
 
-    __slots__ = ("agents", "cursor", "deal", "game", "listeners", "listening", "paid",
-                 "per_deal", "relative", "rewards", "standing", "state")
+    __slots__ = ("agents", "cursor", "deal", "finished", "game", "listeners", "listening",
+                 "paid", "per_deal", "relative", "rewards", "standing", "state")
 
     def __init__(self, game: Game[Any], seed: int, agents: Sequence[Agent | None],
                  per_deal: bool = False, relative: bool = False) -> None:
@@ -59,6 +59,8 @@ class Table:
         self.rewards = [0.0] * game.num_players
         self.paid = False
         """True once rewards were paid (a deal or the game ended) since `take_rewards`."""
+        self.finished = False
+        """True once the game's last rewards were paid."""
         for seat, agent in enumerate(self.agents):
             start = getattr(agent, "on_game_start", None)
             if start is not None:
@@ -102,6 +104,17 @@ class Table:
                                  f"{reason}")
             self.apply(action, checked=True)
 
+    def settle(self) -> None:
+        """Pay what moves played on `state` directly (not through `apply`: the lockstep path
+        of `VectorEnv`) earned since the last payment: a finished deal's rewards, the game's
+        at its end; each once."""
+        state = self.state
+        if state.is_terminal:
+            if not self.finished:
+                self._pay()
+        elif self.per_deal and state.deal_number != self.deal:
+            self._pay()
+
     def take_rewards(self) -> list[float]:
         """The rewards paid since the last call, per seat (then reset to 0)."""
         rewards = self.rewards
@@ -123,6 +136,7 @@ class Table:
             gained = [g - (total - g) / others for g in gained]
         self.rewards = [r + g for r, g in zip(self.rewards, gained, strict=True)]
         self.paid = True
+        self.finished = state.is_terminal
 
     def _forward_events(self) -> None:
         events = self.state.events
