@@ -143,3 +143,46 @@ def test_vector_env_truncates_at_max_steps_and_starts_a_new_game() -> None:
     assert env.games_started == 3 + 2 * 3
     with pytest.raises(parlour.ParlourError, match="max_steps must be at least 1"):
         VectorEnv(game, 1, [None] * 4, max_steps=0)
+
+
+def test_process_vector_env_equals_one_vector_env_per_worker() -> None:
+    from parlour.core import derive_seed
+    from parlour.rl.processes import ProcessVectorEnv
+
+    seating: list[Any] = [None, "random", None, "random"]
+    with ProcessVectorEnv("hearts:end_score=26", 6, seating, workers=2, seed=3,
+                          per_deal=True) as env:
+        game = env.game
+        shards = [VectorEnv(game, 3, seating, seed=derive_seed(3, "worker", w), per_deal=True)
+                  for w in range(2)]
+        observations, masks, _ = env.reset()
+        firsts = [shard.reset() for shard in shards]
+        assert np.array_equal(observations, np.concatenate([f[0] for f in firsts]))
+        choose = np.random.default_rng(5)
+        for _ in range(200):
+            actions = (choose.random(masks.shape) * masks).argmax(axis=1)
+            out = env.step(actions)
+            parts = [shard.step(actions[3 * w:3 * w + 3]) for w, shard in enumerate(shards)]
+            for whole, a, b in zip(out, *parts, strict=True):
+                assert np.array_equal(whole, np.concatenate([a, b]))
+            masks = out[1]
+        assert env.moves == sum(s.moves for s in shards) > 0
+        assert env.games_started == sum(s.games_started for s in shards) > 6
+        illegal = int(np.flatnonzero(~masks[4])[0])
+        actions = masks.argmax(axis=1)
+        actions[4] = illegal
+        with pytest.raises(parlour.ParlourError, match=f"action id {illegal} is illegal for "
+                                                       "seat .* in game 4 of the batch"):
+            env.step(actions)
+    with pytest.raises(parlour.ParlourError, match="closed"):
+        env.reset()
+
+
+def test_process_vector_env_reports_a_workers_error_and_refuses_bad_sizes() -> None:
+    from parlour.rl.processes import ProcessVectorEnv
+
+    with ProcessVectorEnv("skull:players=3", 2, ["random"] * 3, workers=2) as env:
+        with pytest.raises(parlour.ParlourError, match="no learner seat"):
+            env.reset()
+    with pytest.raises(parlour.ParlourError, match="workers must be between 1 and num_envs"):
+        ProcessVectorEnv("hearts", 2, workers=3)
