@@ -7,6 +7,7 @@ action ids, sends one byte per worker, and waits for each to answer.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 from collections.abc import Sequence
@@ -193,10 +194,8 @@ class ProcessVectorEnv:
             return
         self.closed = True
         for connection in self._connections:
-            try:
+            with contextlib.suppress(OSError):  # a worker that died has closed its end
                 connection.send("close")
-            except (BrokenPipeError, OSError):
-                pass
         for process in self._processes:
             process.join(timeout=5)
             if process.is_alive():
