@@ -181,8 +181,8 @@ def test_process_vector_env_equals_one_vector_env_per_worker() -> None:
 def test_process_vector_env_reports_a_workers_error_and_refuses_bad_sizes() -> None:
     from parlour.rl.processes import ProcessVectorEnv
 
-    with ProcessVectorEnv("skull:players=3", 2, ["random"] * 3, workers=2) as env:
-        with pytest.raises(parlour.ParlourError, match="no learner seat"):
-            env.reset()
+    with (ProcessVectorEnv("skull:players=3", 2, ["random"] * 3, workers=2) as env,
+          pytest.raises(parlour.ParlourError, match="no learner seat")):
+        env.reset()
     with pytest.raises(parlour.ParlourError, match="workers must be between 1 and num_envs"):
         ProcessVectorEnv("hearts", 2, workers=3)
