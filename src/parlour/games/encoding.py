@@ -7,7 +7,7 @@ An encoding reads only an `Observation`, so it cannot leak what the seat may not
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -49,10 +49,34 @@ class Encoding:
     shape: tuple[int, ...] = ()
     num_actions: int = 0
     layout: Layout | None = None
+    block_bounds: ClassVar[dict[str, tuple[float, float]]] = {}
+    """The blocks of `layout` whose values are not all within [0, 1], with their own
+    ``(low, high)`` (``-inf``/``inf`` where the rules set no bound)."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.num_actions = game.num_distinct_actions
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """The lowest and highest value each entry of the tensor can take (float32 arrays of
+        `shape`): 0 and 1 except in the blocks `block_bounds` names. The observation spaces
+        declare them, and tests/rl check them over random playouts of every game."""
+        low = np.zeros(self.shape, dtype=np.float32)
+        high = np.ones(self.shape, dtype=np.float32)
+        if self.block_bounds:
+            if self.layout is None:
+                raise ParlourError(f"{type(self).__name__} names block bounds but has no layout")
+            for name, (lo, hi) in self.block_bounds.items():
+                self.layout.view(low.reshape(-1), name)[...] = lo
+                self.layout.view(high.reshape(-1), name)[...] = hi
+        return low, high
+
+    def reward_scale(self, per_deal: bool) -> float:
+        """What ``scale_rewards=True`` divides the environments' rewards by, so that they lie
+        in [-1, 1]: the largest magnitude a seat's return (or, `per_deal`, its gain over one
+        deal) can have under these rules. Each game documents its value in
+        docs/learning.md; 1.0 where the returns already lie in [-1, 1]."""
+        return 1.0
 
     def fill(self, observation: Observation, out: np.ndarray) -> None:
         """Write `observation` into the zeroed array `out` of `shape`."""

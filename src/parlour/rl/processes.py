@@ -95,7 +95,7 @@ class ProcessVectorEnv:
     def __init__(self, game: Game[Any] | str, num_envs: int, seating: Seating | None = None,
                  *, workers: int | None = None, seed: int = 0, per_deal: bool = False,
                  relative: bool = False, max_steps: int | None = None,
-                 context: str | None = None) -> None:
+                 scale_rewards: bool = False, context: str | None = None) -> None:
         self.game = load_game(game) if isinstance(game, str) else game
         workers = workers if workers is not None else (os.cpu_count() or 1)
         if workers < 1 or num_envs < workers:
@@ -115,7 +115,8 @@ class ProcessVectorEnv:
         self.games_started = 0
         bounds = np.linspace(0, num_envs, workers + 1).round().astype(int)
         self._slices = list(zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True))
-        options = {"per_deal": per_deal, "relative": relative, "max_steps": max_steps}
+        options = {"per_deal": per_deal, "relative": relative, "max_steps": max_steps,
+                   "scale_rewards": scale_rewards}
         names = {name: block.name for name, block in self._memory.items()}
         mp = multiprocessing.get_context(context)
         self._connections: list[Connection] = []

@@ -26,13 +26,57 @@ def as_game(game: Game[Any] | str) -> Game[Any]:
 
 def observation_space(game: Game[Any]) -> Any:
     """``Dict(observation=Box(float32), action_mask=Box(int8 0/1))``, PettingZoo's classic
-    layout."""
+    layout; the box's bounds are the encoding's (`Encoding.bounds`)."""
     spaces = require("gymnasium.spaces")
     encoding = game.encoding
+    low, high = encoding_bounds(game)
     return spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, encoding.shape, np.float32),
+        "observation": spaces.Box(low, high, encoding.shape, np.float32),
         "action_mask": spaces.Box(0, 1, (encoding.num_actions,), np.int8),
     })
+
+
+def encoding_bounds(game: Game[Any]) -> tuple[np.ndarray, np.ndarray]:
+    """The encoding's declared bounds, or unbounded for one that declares none (a plug-in
+    encoding with only the protocol's methods)."""
+    encoding = game.encoding
+    bounds = getattr(encoding, "bounds", None)
+    if bounds is None:
+        return (np.full(encoding.shape, -np.inf, np.float32),
+                np.full(encoding.shape, np.inf, np.float32))
+    low, high = bounds()
+    return low.astype(np.float32), high.astype(np.float32)
+
+
+def state_space(game: Game[Any]) -> Any:
+    """The `Box` of `state_tensor`: every seat's observation bounds, seat 0 first."""
+    low, high = encoding_bounds(game)
+    players = game.num_players
+    return require("gymnasium.spaces").Box(np.stack([low] * players), np.stack([high] * players),
+                                           (players, *game.encoding.shape), np.float32)
+
+
+def state_tensor(game: Game[Any], state: Any) -> np.ndarray:
+    """The privileged full state for centralised critics: every seat's observation tensor,
+    stacked in seat order (seat 0 first), so it holds every hand and every public fact.
+    Never give it to a policy that plays: it shows the other seats' cards."""
+    return np.stack([game.encoding.encode(state.observe(seat))
+                     for seat in range(game.num_players)])
+
+
+def terminal_mask(num_actions: int) -> np.ndarray:
+    """The `action_mask` shown once an episode is over: every id marked, so that a masked
+    softmax over it stays finite. The step that follows ignores the action (Gymnasium's
+    autoreset; a finished PettingZoo agent steps None)."""
+    return np.ones(num_actions, dtype=np.int8)
+
+
+def gym_id(game_id: str) -> str:
+    """The `gymnasium.make` id of a parlour game: ``hearts`` -> ``parlour/Hearts-v0``,
+    ``skat.ramsch`` -> ``parlour/SkatRamsch-v0``."""
+    name = "".join(part[:1].upper() + part[1:] for part in game_id.replace("-", "_")
+                   .replace(".", "_").split("_"))
+    return f"parlour/{name}-v0"
 
 
 def action_space(game: Game[Any]) -> Any:

@@ -36,15 +36,17 @@ class Table:
 
     Rewards: with `per_deal`, each seat's change of `running_returns()` over every deal (so
     they add up to the final standing); otherwise `returns()` once, at the end. `relative`
-    makes each reward the seat's own minus the mean of the others'.
+    makes each reward the seat's own minus the mean of the others'. Every reward is divided
+    by `scale` (1.0: the game's own units; see `Encoding.reward_scale`).
     """
 
     __slots__ = ("agents", "cursor", "deal", "finished", "game", "listeners", "listening",
-                 "paid", "per_deal", "relative", "rewards", "standing", "state")
+                 "paid", "per_deal", "relative", "rewards", "scale", "standing", "state")
 
     def __init__(self, game: Game[Any], seed: int, agents: Sequence[Agent | None],
-                 per_deal: bool = False, relative: bool = False) -> None:
+                 per_deal: bool = False, relative: bool = False, scale: float = 1.0) -> None:
         self.game = game
+        self.scale = scale
         self.agents = list(agents)
         self.per_deal = per_deal
         self.relative = relative
@@ -134,6 +136,8 @@ class Table:
         if self.relative and len(gained) > 1:
             total, others = sum(gained), len(gained) - 1
             gained = [g - (total - g) / others for g in gained]
+        if self.scale != 1.0:
+            gained = [g / self.scale for g in gained]
         self.rewards = [r + g for r, g in zip(self.rewards, gained, strict=True)]
         self.paid = True
         self.finished = state.is_terminal

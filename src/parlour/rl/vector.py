@@ -65,17 +65,20 @@ class VectorEnv:
     `max_steps` truncates a game after that many learner steps in it (Gymnasium's
     `TimeLimit` counts an environment's steps alike): it is replaced like a finished one, with
     no rewards for the deal cut short, and `truncated` (reused by every step, like the other
-    arrays) marks it among the `done` games.
+    arrays) marks it among the `done` games. `scale_rewards` divides the rewards by the
+    game's `reward_scale` into [-1, 1] (relative rewards: [-2, 2]).
     """
 
     def __init__(self, game: Game[Any], num_envs: int, seating: Seating | None = None,
                  *, seed: int = 0, per_deal: bool = False, relative: bool = False,
-                 max_steps: int | None = None) -> None:
+                 max_steps: int | None = None, scale_rewards: bool = False) -> None:
         if num_envs < 1:
             raise ParlourError(f"num_envs must be at least 1, not {num_envs}")
         if max_steps is not None and max_steps < 1:
             raise ParlourError(f"max_steps must be at least 1 (or None), not {max_steps}")
         self.max_steps = max_steps
+        self.scale = (game.encoding.reward_scale(per_deal)  # type: ignore[attr-defined]
+                      if scale_rewards else 1.0)
         self.game = game
         self.num_envs = num_envs
         self.seating: Seating = seating if seating is not None else [None] * game.num_players
@@ -118,7 +121,7 @@ class VectorEnv:
         agents = [None if source is None
                   else build_agent(source, self.game, seat, make_rng(game_seed, "agent", seat))
                   for seat, source in enumerate(seating)]
-        table = Table(self.game, game_seed, agents, self.per_deal, self.relative)
+        table = Table(self.game, game_seed, agents, self.per_deal, self.relative, self.scale)
         table.advance()
         self.moves += len(table.state.history)
         return table

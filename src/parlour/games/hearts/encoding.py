@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -70,6 +70,10 @@ class HeartsEncoding(Encoding):
 
     layout = LAYOUT
     shape = (LAYOUT.size,)
+    block_bounds: ClassVar[dict[str, tuple[float, float]]] = {
+        "points_taken": (-10 / 26, 1.0),  # the J-diamonds variant takes 10 points off
+        "scores": (-np.inf, np.inf),  # totals pass end_score, and fall below 0 by variants
+    }
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
@@ -99,6 +103,14 @@ class HeartsEncoding(Encoding):
             out[SCORES + rel] = obs.scores[seat] / self.end_score
         out[BROKEN] = float(obs.hearts_broken)
         out[DONE] = len(obs.tricks) / 13.0
+
+    def reward_scale(self, per_deal: bool) -> float:
+        """A deal moves a seat by at most the 26 points of a moon (36 with the J♦'s 10); a
+        game's total ends below `end_score` + 26 (the deal that passes `end_score` adds at
+        most 26). Totals below -(`end_score` + 26), which only ``moon=subtract`` or the J♦
+        make possible in very long games, fall outside [-1, 1]."""
+        jack = 10 if getattr(self.game, "jack_of_diamonds", False) else 0
+        return float(26 + jack) if per_deal else self.end_score + 26 + jack
 
     def fill_rows(self, states: Sequence[State[Any]], seats: np.ndarray, rows: np.ndarray,
                   masks: np.ndarray, which: np.ndarray | None = None) -> None:

@@ -6,7 +6,7 @@ game's own (plays 0-51, bids 52-65, blind nil 66, look 67).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -53,11 +53,29 @@ class SpadesEncoding(Encoding):
 
     layout = LAYOUT
     shape = (LAYOUT.size,)
+    block_bounds: ClassVar[dict[str, tuple[float, float]]] = {
+        "scores": (-np.inf, np.inf),  # totals over the target; below 0 without mercy
+        "bags": (0.0, np.inf),
+    }
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         self.target = float(getattr(game, "target", 500))
         self.bag_limit = float(getattr(game, "bag_limit", 10))
+
+    def reward_scale(self, per_deal: bool) -> float:
+        """Returns are +1, -1 or 0. Per deal the reward is the change of the partnerships'
+        margin: each partnership's score moves by at most 260 (a set bid of 26 tricks), plus
+        two nil bonuses (blind where allowed) and the bag penalties 13 tricks can bring."""
+        if not per_deal:
+            return 1.0
+        game = self.game
+        nil = max(getattr(game, "nil_bonus", 100),
+                  getattr(game, "blind_nil_bonus", 200) if getattr(game, "blind_nil", False)
+                  else 0)
+        limit = max(1, getattr(game, "bag_limit", 10))
+        penalties = (limit - 1 + 13) // limit * getattr(game, "bag_penalty", 100)
+        return float(2 * (260 + 13 + 2 * nil + penalties))
 
     def fill(self, observation: Observation, out: np.ndarray) -> None:
         obs = observation
