@@ -25,6 +25,7 @@ action sampled in another state) the episode ends at once with ``illegal_reward`
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -174,6 +175,12 @@ def make_registered(game_id: str, opponents: AgentSource | Sequence[AgentSource]
     parameters of the game set them (``end_score=1``), the others go to `ParlourGym`."""
     names = {p.name for p in game_class(game_id).parameters}
     params = {k: options.pop(k) for k in list(options) if k in names}
+    allowed = set(inspect.signature(ParlourGym).parameters) - {"game", "opponents"}
+    unknown = sorted(set(options) - allowed)
+    if unknown:
+        raise ParlourError(f"{gym_id(game_id)}: {unknown[0]!r} is neither a parameter of "
+                           f"{game_id} ({', '.join(sorted(names)) or 'none'}) nor an option of "
+                           f"the environment ({', '.join(sorted(allowed))})")
     return ParlourGym(load_game(game_id, **params), opponents, **options)
 
 

@@ -31,9 +31,16 @@ class SkullEncoding(Encoding):
     seats a smaller table lacks, so one network plays every table size) and 23 more."""
 
     block_bounds: ClassVar[dict[str, tuple[float, float]]] = {
-        "seats": (0.0, np.inf),  # challenges and skulls revealed, in thirds, keep counting
         "round": (0.0, np.inf),  # rounds played, in twenties
     }
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """`Encoding.bounds`, and no upper bound on each seat's counts over past rounds
+        (challenges made and lost, skulls that stopped a challenge: thirds that add up)."""
+        low, high = super().bounds()
+        assert self.layout is not None
+        self.layout.view(high, "seats")[:, 11:14] = np.inf
+        return low, high
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
