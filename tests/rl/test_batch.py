@@ -186,3 +186,14 @@ def test_process_vector_env_reports_a_workers_error_and_refuses_bad_sizes() -> N
         env.reset()
     with pytest.raises(parlour.ParlourError, match="workers must be between 1 and num_envs"):
         ProcessVectorEnv("hearts", 2, workers=3)
+
+
+def test_vector_env_writes_into_given_arrays_and_refuses_wrong_ones() -> None:
+    game = parlour.load_game("hearts")
+    out = (np.zeros((2, 617), np.float32), np.zeros((2, 104), bool), np.zeros(2, np.int64))
+    env = VectorEnv(game, 2, [None] * 4, out=out)
+    observations, masks, seats = env.reset()
+    assert observations is out[0] and masks is out[1] and seats is out[2]
+    assert out[1].sum() == 26 and out[0].any()
+    with pytest.raises(parlour.ParlourError, match="out arrays must be C-contiguous float32"):
+        VectorEnv(game, 2, [None] * 4, out=(np.zeros((2, 600), np.float32), *out[1:]))

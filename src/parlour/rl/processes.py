@@ -1,8 +1,8 @@
 """`VectorEnv` across worker processes: every core steps its share of the games.
 
-Each worker runs a `VectorEnv` over a contiguous slice of the batch and writes its rows
-straight into shared memory, so a step moves no arrays through pipes: the parent writes the
-action ids, sends one byte per worker, and waits for each to answer.
+Each worker runs a `VectorEnv` over a contiguous slice of the batch that writes its rows
+straight into shared memory (its `out` arrays), so a step moves no arrays through pipes: the
+parent writes the action ids, sends one short message per worker, and waits for each answer.
 """
 
 from __future__ import annotations
@@ -51,26 +51,24 @@ def _worker(connection: Connection, spec: str, names: dict[str, str], total: int
     memory = {field: SharedMemory(name=name) for field, name in names.items()}
     try:
         shared = {k: v[start:stop] for k, v in _arrays(memory, _layout(game, total)).items()}
-        env = VectorEnv(game, stop - start, seating, seed=seed, **options)
+        env = VectorEnv(game, stop - start, seating, seed=seed, **options,
+                        out=(shared["observations"], shared["masks"], shared["seats"]))
         while True:
             command = connection.recv()
             if command == "close":
                 break
             try:
-                if command == "reset":
-                    observations, masks, seats = env.reset()
+                if command == "reset":  # the rows are written in place (`out`)
+                    env.reset()
                     shared["rewards"][:] = 0.0
                     for key in ("paid", "done", "truncated"):
                         shared[key][:] = False
                 else:
-                    observations, masks, seats, rewards, paid, done = env.step(shared["actions"])
+                    _, _, _, rewards, paid, done = env.step(shared["actions"])
                     shared["rewards"][:] = rewards
                     shared["paid"][:] = paid
                     shared["done"][:] = done
                     shared["truncated"][:] = env.truncated
-                shared["observations"][:] = observations
-                shared["masks"][:] = masks
-                shared["seats"][:] = seats
                 connection.send((env.moves, env.games_started))
             except Exception as error:  # reported to the parent, which raises it
                 connection.send(error)

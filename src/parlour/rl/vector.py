@@ -66,12 +66,14 @@ class VectorEnv:
     `TimeLimit` counts an environment's steps alike): it is replaced like a finished one, with
     no rewards for the deal cut short, and `truncated` (reused by every step, like the other
     arrays) marks it among the `done` games. `scale_rewards` divides the rewards by the
-    game's `reward_scale` into [-1, 1] (relative rewards: [-2, 2]).
+    game's `reward_scale` into [-1, 1] (relative rewards: [-2, 2]). `out` gives the arrays
+    the observations, masks and seats are written into (shared memory, say).
     """
 
     def __init__(self, game: Game[Any], num_envs: int, seating: Seating | None = None,
                  *, seed: int = 0, per_deal: bool = False, relative: bool = False,
-                 max_steps: int | None = None, scale_rewards: bool = False) -> None:
+                 max_steps: int | None = None, scale_rewards: bool = False,
+                 out: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
         if num_envs < 1:
             raise ParlourError(f"num_envs must be at least 1, not {num_envs}")
         if max_steps is not None and max_steps < 1:
@@ -87,9 +89,17 @@ class VectorEnv:
         self.relative = relative
         self.encoding = game.encoding
         self.players = game.num_players
-        self.observations = np.zeros((num_envs, *self.encoding.shape), dtype=np.float32)
-        self.masks = np.zeros((num_envs, self.encoding.num_actions), dtype=np.bool_)
-        self.seats = np.zeros(num_envs, dtype=np.int64)
+        shapes = ((num_envs, *self.encoding.shape), (num_envs, self.encoding.num_actions),
+                  (num_envs,))
+        dtypes = (np.float32, np.bool_, np.int64)
+        if out is None:
+            out = (np.zeros(shapes[0], np.float32), np.zeros(shapes[1], np.bool_),
+                   np.zeros(shapes[2], np.int64))
+        for array, shape, dtype in zip(out, shapes, dtypes, strict=True):
+            if array.shape != shape or array.dtype != dtype or not array.flags.c_contiguous:
+                raise ParlourError(f"out arrays must be C-contiguous {np.dtype(dtype).name} of "
+                                   f"shapes {shapes}, not {array.dtype.name} {array.shape}")
+        self.observations, self.masks, self.seats = out
         self.tables: list[Table] = []
         self.views = Views(self)
         """``views[i]``: the observation of the decision waiting in game i (built on demand)."""
@@ -222,7 +232,7 @@ class VectorEnv:
             if done[index]:
                 self._start(index)
             else:
-                self.seats[index] = state.current_player  # type: ignore[assignment]
+                self.seats[index] = state.current_player
         self._show(None)
         return self.observations, self.masks, self.seats, rewards, paid, done
 
