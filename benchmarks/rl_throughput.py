@@ -4,7 +4,10 @@ Each row plays Hearts with every decision's chooser given the acting seat's floa
 legal mask (OpenSpiel: its observation dict, which holds every seat's information-state
 tensor), choosing uniformly among the legal ids with numpy:
 
-- OpenSpiel's `rl_environment` (Python over pyspiel's C++ Hearts);
+- OpenSpiel's `rl_environment` (Python over pyspiel's C++ Hearts), and pyspiel driven
+  directly building only the acting seat's tensor and mask (the like-for-like peer of
+  parlour's environments; OpenSpiel's Hearts tensor is its 5,088-value information state,
+  parlour's the 617-value observation);
 - parlour's PettingZoo AEC environment (one decision per `step`);
 - parlour's Gymnasium environment (one learner seat, three `random` seats: only the
   learner's decisions are counted; the row also gives all moves);
@@ -69,6 +72,35 @@ def openspiel(decisions: int) -> tuple[float, float] | None:
         np.asarray(step.observations["info_state"][player], dtype=np.float32)
         legal = step.observations["legal_actions"][player]
         step = env.step([legal[rng.integers(len(legal))]])
+        done += 1
+    return done / (time.process_time() - cpu), 0.0
+
+
+def pyspiel_acting(decisions: int) -> tuple[float, float] | None:
+    """OpenSpiel's Hearts driven directly: only the acting seat's information-state tensor
+    and a legal mask per decision (what parlour's environments build), chance sampled."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    actions = game.num_distinct_actions()
+    rng = np.random.default_rng(0)
+    done, cpu = 0, time.process_time()
+    state = game.new_initial_state()
+    while done < decisions:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+            continue
+        player = state.current_player()
+        np.asarray(state.information_state_tensor(player), dtype=np.float32)
+        legal = state.legal_actions(player)
+        mask = np.zeros(actions, dtype=np.int8)
+        mask[legal] = 1
+        state.apply_action(legal[rng.integers(len(legal))])
         done += 1
     return done / (time.process_time() - cpu), 0.0
 
@@ -165,6 +197,7 @@ def processes(workers: int) -> Callable[[int], tuple[float, float]]:
 
 ROWS: dict[str, Callable[[int], tuple[float, float] | None]] = {
     "OpenSpiel rl_environment": openspiel,
+    "OpenSpiel pyspiel, acting seat's tensor only": pyspiel_acting,
     "parlour PettingZoo AEC": aec,
     "parlour Gymnasium env, 3 random seats": gym,
     f"VectorEnv({BATCH}), self-play": vector([None] * 4),
