@@ -174,6 +174,7 @@ def test_process_vector_env_equals_one_vector_env_per_worker() -> None:
         with pytest.raises(parlour.ParlourError, match=f"action id {illegal} is illegal for "
                                                        "seat .* in game 4 of the batch"):
             env.step(actions)
+    assert masks.any(axis=1).all(), "arrays kept after close still read the last step"
     with pytest.raises(parlour.ParlourError, match="closed"):
         env.reset()
 

@@ -40,8 +40,24 @@ def _layout(game: Game[Any], num_envs: int) -> dict[str, tuple[tuple[int, ...], 
 
 def _arrays(memory: dict[str, SharedMemory], layout: dict[str, tuple[tuple[int, ...], Any]]
             ) -> dict[str, np.ndarray]:
-    return {name: np.ndarray(shape, dtype, buffer=memory[name].buf)
-            for name, (shape, dtype) in layout.items()}
+    """numpy views of the blocks; each holds the mapping open (`np.frombuffer` keeps a buffer
+    export), so an array kept after `close` stays valid instead of pointing at freed memory."""
+    arrays = {}
+    for name, (shape, dtype) in layout.items():
+        buffer = memory[name].buf
+        assert buffer is not None
+        arrays[name] = np.frombuffer(buffer, dtype, int(np.prod(shape))).reshape(shape)
+    return arrays
+
+
+def _release(block: SharedMemory) -> None:
+    """Close `block`; while arrays still view it, leave the mapping to them (it is unmapped
+    when the last one goes) and close only the file descriptor."""
+    try:
+        block.close()
+    except BufferError:
+        block._mmap = None  # type: ignore[attr-defined]  # the arrays' buffers keep it alive
+        block.close()
 
 
 def _worker(connection: Connection, spec: str, names: dict[str, str], total: int,
@@ -74,7 +90,7 @@ def _worker(connection: Connection, spec: str, names: dict[str, str], total: int
                 connection.send(error)
     finally:
         for block in memory.values():
-            block.close()
+            _release(block)
 
 
 class ProcessVectorEnv:
@@ -203,8 +219,8 @@ class ProcessVectorEnv:
         for connection in self._connections:
             connection.close()
         for block in self._memory.values():
-            block.close()
             block.unlink()
+            _release(block)
 
     def __enter__(self) -> ProcessVectorEnv:
         return self
