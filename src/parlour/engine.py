@@ -32,6 +32,7 @@ KERNELS = (
     "parlour.games.spades._heuristic",
     "parlour.games.skat._heuristic",
     "parlour.games.hearts._rows",
+    "parlour.games.spades._rows",
     "parlour.rl._lockstep",
 )
 """Every compiled kernel, by module name."""

@@ -16,9 +16,12 @@ from parlour.agents import RandomAgent
 from parlour.games.encoding import Encoding
 from parlour.rl import VectorEnv, lockstep
 
-HEARTS_VARIANTS = ["hearts", "hearts:jack_of_diamonds=true,queen_breaks_hearts=true,end_score=30",
-                   "hearts:passing=none,right,moon=subtract"]
-compiled_only = pytest.mark.skipif(engine.kernel("parlour.games.hearts._rows") is None,
+COMPILED_ROWS = ["hearts", "hearts:jack_of_diamonds=true,queen_breaks_hearts=true,end_score=30",
+                 "hearts:passing=none,right,moon=subtract", "spades",
+                 "spades:blind_nil=true,target=200,bag_limit=3,opening_lead=two_of_clubs"]
+"""The games whose rows are written in C (`games/*/_rows.pyx`), under several rule sets."""
+compiled_only = pytest.mark.skipif(engine.kernel("parlour.games.hearts._rows") is None
+                                   or engine.kernel("parlour.games.spades._rows") is None,
                                    reason="the compiled kernels are not built (or PARLOUR_PURE)")
 
 
@@ -30,18 +33,19 @@ class ViewingRandom(RandomAgent):
 
 
 @compiled_only
-@pytest.mark.parametrize("spec", HEARTS_VARIANTS)
-def test_compiled_hearts_rows_equal_the_python_twin_for_every_seat(spec: str) -> None:
+@pytest.mark.parametrize("spec", COMPILED_ROWS)
+def test_compiled_rows_equal_the_python_twin_for_every_seat(spec: str) -> None:
     game = parlour.load_game(spec)
     encoding = game.encoding
     rng = Random(3)
     states = [game.new_state(seed=k) for k in range(8)]
     shape = (len(states), *encoding.shape)
+    actions = encoding.num_actions
     compared = 0
     for step in range(700):
         for offset in range(4):  # the seat to act and the three others, who see no legal ids
             seats = np.array([((s.current_player or 0) + offset) % 4 for s in states])
-            rows, masks = np.full(shape, 7.0, np.float32), np.ones((len(states), 104), bool)
+            rows, masks = np.full(shape, 7.0, np.float32), np.ones((len(states), actions), bool)
             twin_rows, twin_masks = np.zeros(shape, np.float32), np.zeros_like(masks)
             encoding.fill_rows(states, seats, rows, masks)
             Encoding.fill_rows(encoding, states, seats, twin_rows, twin_masks)

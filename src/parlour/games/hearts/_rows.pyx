@@ -12,9 +12,10 @@ tests/rl/test_batch.py checks that both give identical arrays.
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
+from parlour.cards._rows cimport __builtin_ctzll, add_trick_history, set_cards
+
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
-    int __builtin_ctzll(unsigned long long) nogil
 
 cdef enum:
     PLAYERS = 4
@@ -54,12 +55,6 @@ def bind(dict offsets, dict index, dict directions, uint64_t hearts, uint64_t qu
     BOUND = True
 
 
-cdef inline void set_cards(float *out, Py_ssize_t base, uint64_t mask) noexcept nogil:
-    while mask:
-        out[base + INDEX[__builtin_ctzll(mask)]] = 1.0
-        mask &= mask - 1
-
-
 cdef inline int points_of(uint64_t taken, bint jack) noexcept nogil:
     """`Hearts.card_points`: a point a heart, 13 for the Q♠, -10 for the J♦ where it counts."""
     cdef int points = __builtin_popcountll(taken & HEARTS_MASK)
@@ -68,22 +63,6 @@ cdef inline int points_of(uint64_t taken, bint jack) noexcept nogil:
     if jack and taken & JD:
         points -= 10
     return points
-
-
-cdef int add_trick(float *out, int led_by, tuple cards, int me) except -1:
-    """The `played` and `void` blocks of one trick (`add_trick_history`)."""
-    cdef Py_ssize_t n = len(cards), i
-    cdef int card, lead, seat
-    if n == 0:
-        return 0
-    lead = (<int>cards[0]) >> 4
-    for i in range(n):
-        card = <int>cards[i]
-        seat = (led_by + <int>i - me + PLAYERS) % PLAYERS
-        out[PLAYED + 52 * seat + INDEX[card]] = 1.0
-        if card >> 4 != lead:
-            out[VOID + 4 * seat + lead] = 1.0
-    return 0
 
 
 cdef int fill_one(object state, int me, float *out, unsigned char *mask, double end_score,
@@ -98,18 +77,13 @@ cdef int fill_one(object state, int me, float *out, unsigned char *mask, double 
     cdef int phase = state.phase, leader = state.leader, seat, rel, card
     cdef Py_ssize_t i, n
     cdef uint64_t legal
-    cdef tuple done
     memset(out, 0, SIZE * sizeof(float))
     memset(mask, 0, 2 * PASS_IDS)
-    set_cards(out, HAND, <uint64_t>hands[me])
-    set_cards(out, PASSED, <uint64_t>state.passes[me])
-    set_cards(out, RECEIVED, <uint64_t>state.received[me])
-    for done in tricks:
-        add_trick(out, <int>done[0], <tuple>done[1], me)
-    add_trick(out, leader, trick, me)
+    set_cards(out, HAND, <uint64_t>hands[me], INDEX)
+    set_cards(out, PASSED, <uint64_t>state.passes[me], INDEX)
+    set_cards(out, RECEIVED, <uint64_t>state.received[me], INDEX)
+    add_trick_history(out, tricks, leader, trick, me, PLAYERS, 52, PLAYED, VOID, TRICK, INDEX)
     n = len(trick)
-    for i in range(n):
-        out[TRICK + 52 * ((leader + <int>i - me + PLAYERS) % PLAYERS) + INDEX[<int>trick[i]]] = 1.0
     out[DIRECTION + DIRECTION_CODE[<int>state.direction]] = 1.0
     out[PHASE + phase] = 1.0
     out[LEADER + (leader - me + PLAYERS) % PLAYERS] = 1.0
