@@ -185,3 +185,15 @@ def test_aec_truncates_at_max_steps_and_gives_the_full_state() -> None:
         env.step(int(np.flatnonzero(observation["action_mask"])[0]))
         steps += 1
     assert steps == 10
+
+
+def test_an_encoding_that_declares_no_bounds_is_declared_unbounded() -> None:
+    from parlour.games.encoding import Encoding
+    from parlour.games.hearts.encoding import HeartsEncoding
+
+    class Silent(HeartsEncoding):  # a plug-in's encoding that says nothing of its bounds
+        bounded = False
+
+    low, high = Silent(parlour.load_game("hearts")).bounds()
+    assert np.isneginf(low).all() and np.isposinf(high).all()
+    assert Encoding.bounded is False and HeartsEncoding.bounded is True

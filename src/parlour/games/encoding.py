@@ -49,6 +49,10 @@ class Encoding:
     shape: tuple[int, ...] = ()
     num_actions: int = 0
     layout: Layout | None = None
+    bounded: ClassVar[bool] = False
+    """True once the encoding declares its bounds: every value in [0, 1] but in the blocks
+    `block_bounds` names. Left False (a plug-in that says nothing), every value is declared
+    unbounded rather than wrongly bounded."""
     block_bounds: ClassVar[dict[str, tuple[float, float]]] = {}
     """The blocks of `layout` whose values are not all within [0, 1], with their own
     ``(low, high)`` (``-inf``/``inf`` where the rules set no bound)."""
@@ -59,8 +63,12 @@ class Encoding:
 
     def bounds(self) -> tuple[np.ndarray, np.ndarray]:
         """The lowest and highest value each entry of the tensor can take (float32 arrays of
-        `shape`): 0 and 1 except in the blocks `block_bounds` names. The observation spaces
-        declare them, and tests/rl check them over random playouts of every game."""
+        `shape`): 0 and 1 except in the blocks `block_bounds` names, or unbounded unless
+        `bounded`. The observation spaces declare them, and tests/rl check them over random
+        playouts of every game."""
+        if not self.bounded:
+            return (np.full(self.shape, -np.inf, dtype=np.float32),
+                    np.full(self.shape, np.inf, dtype=np.float32))
         low = np.zeros(self.shape, dtype=np.float32)
         high = np.ones(self.shape, dtype=np.float32)
         if self.block_bounds:

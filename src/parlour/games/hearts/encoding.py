@@ -70,6 +70,7 @@ class HeartsEncoding(Encoding):
 
     layout = LAYOUT
     shape = (LAYOUT.size,)
+    bounded = True
     block_bounds: ClassVar[dict[str, tuple[float, float]]] = {
         "points_taken": (-10 / 26, 1.0),  # the J-diamonds variant takes 10 points off
         "scores": (-np.inf, np.inf),  # totals pass end_score, and fall below 0 by variants

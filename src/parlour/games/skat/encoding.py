@@ -49,6 +49,7 @@ LAYOUT = Layout(
 class SkatEncoding(Encoding):
     """The information state of one Skat seat, the same size at three and four seats."""
 
+    bounded = True
     block_bounds: ClassVar[dict[str, tuple[float, float]]] = {
         "scores": (-np.inf, np.inf),  # the series' running totals, in hundreds
     }

@@ -30,6 +30,7 @@ class SkullEncoding(Encoding):
     """The information state of one Skull seat: 14 floats for each of six seats (zeros for
     seats a smaller table lacks, so one network plays every table size) and 23 more."""
 
+    bounded = True
     block_bounds: ClassVar[dict[str, tuple[float, float]]] = {
         "round": (0.0, np.inf),  # rounds played, in twenties
     }

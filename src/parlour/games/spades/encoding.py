@@ -70,6 +70,7 @@ class SpadesEncoding(Encoding):
 
     layout = LAYOUT
     shape = (LAYOUT.size,)
+    bounded = True
     block_bounds: ClassVar[dict[str, tuple[float, float]]] = {
         "scores": (-np.inf, np.inf),  # totals over the target; below 0 without mercy
         "bags": (0.0, np.inf),
