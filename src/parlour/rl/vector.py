@@ -7,8 +7,9 @@ is replaced by a new one at once (its final rewards are in that step's arrays), 
 row always holds a legal id.
 
 Where every seat of a game is a learner or ``random``, the batch is stepped in one compiled
-call (`parlour.rl.lockstep`), and the rows are written by the encoding's `fill_rows` (in C for
-Hearts); other seatings step game by game through their agents. Both give the same games.
+call (`parlour.rl.lockstep`); the rows are written by the encoding's `fill_rows` (in C for
+Hearts and Spades). Other seatings step game by game through their agents. Both paths give
+the same games.
 """
 
 from __future__ import annotations
@@ -164,22 +165,21 @@ class VectorEnv:
         for index in range(self.num_envs):
             self._start(index)
         self.truncated[:] = False
-        self._show(None)
+        self._show()
         return self.observations, self.masks, self.seats
 
-    def _show(self, which: np.ndarray | None) -> None:
-        """Encode the decision waiting in each game (or those marked in `which`) into its row."""
+    def _show(self) -> None:
+        """Encode the decision waiting in each game into its row."""
         self.views.clear()
         encoding = self.encoding
         if isinstance(encoding, Encoding):
             encoding.fill_rows([t.state for t in self.tables], self.seats, self.observations,
-                               self.masks, which)
+                               self.masks)
             return
         for index in range(self.num_envs):  # an encoding with only the protocol's methods
-            if which is None or which[index]:
-                view = self.views[index]
-                self.observations[index] = encoding.encode(view)
-                self.masks[index] = encoding.action_mask(view)
+            view = self.views[index]
+            self.observations[index] = encoding.encode(view)
+            self.masks[index] = encoding.action_mask(view)
 
     def step(self, actions: Sequence[int] | np.ndarray) -> tuple[
             np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -233,7 +233,7 @@ class VectorEnv:
                 self._start(index)
             else:
                 self.seats[index] = state.current_player
-        self._show(None)
+        self._show()
         return self.observations, self.masks, self.seats, rewards, paid, done
 
     def _advance_lockstep(self, fast: list[int], ids: np.ndarray) -> None:
