@@ -26,8 +26,13 @@ the environment); the AEC rows draw per decision, as a loop over one environment
 self-play `VectorEnv` under ``valgrind --tool=callgrind`` (a run that only sets up is
 subtracted; hash seed fixed, cyclic garbage collector off), which no load changes.
 
+``--scaling`` counts the instructions of `ProcessVectorEnv`'s parent and of each worker per
+decision with one worker and two: the workers step in parallel and the parent waits for
+them, so the critical path of a decision is the parent's count plus a worker's over the
+number of workers, a load-independent measure of the scaling.
+
 Run: OPENBLAS_NUM_THREADS=1 python benchmarks/rl_throughput.py [--decisions 200000]
-[--rounds 3] [--instructions]
+[--rounds 3] [--instructions] [--scaling]
 """
 
 from __future__ import annotations
@@ -254,6 +259,37 @@ def instructions(kind: str, n: int) -> tuple[int, int]:
     return int(refs.group(1).replace(",", "")), int(result.stdout.split()[-1])
 
 
+SCALING_CHILD = r'''
+import gc, sys
+gc.disable()
+import numpy as np
+from parlour.rl import ProcessVectorEnv
+n, workers = int(sys.argv[1]), int(sys.argv[2])
+with ProcessVectorEnv("hearts", 256 * workers, [None] * 4, workers=workers,
+                      context="fork") as env:
+    _, masks, _ = env.reset()
+    noise = np.random.default_rng(0).random(masks.shape, dtype=np.float32) + 0.01
+    done = 0
+    while done < n:
+        _, masks, *_ = env.step((noise * masks).argmax(1))
+        done += env.num_envs
+'''
+
+
+def process_instructions(n: int, workers: int) -> tuple[int, list[int]]:
+    """Instructions of the parent and of each worker (forked, so callgrind follows them) of
+    a `ProcessVectorEnv` run of `n` decisions."""
+    env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
+    result = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+         "-c", SCALING_CHILD, str(n), str(workers)], env=env, capture_output=True, text=True,
+        check=True)
+    parent = int(re.search(r"==(\d+)== Command", result.stderr).group(1))  # type: ignore[union-attr]
+    counts = {int(pid): int(refs.replace(",", "")) for pid, refs in
+              re.findall(r"==(\d+)== I\s+refs:\s*([\d,]+)", result.stderr)}
+    return counts.pop(parent), sorted(counts.values())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=200_000,
@@ -261,6 +297,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--instructions", action="store_true",
                         help="also count instructions per decision under valgrind")
+    parser.add_argument("--scaling", action="store_true",
+                        help="count the parent's and each worker's instructions per decision "
+                             "of ProcessVectorEnv with 1 and 2 workers under valgrind")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     results: dict[str, list[tuple[float, float]]] = {name: [] for name in ROWS}
@@ -292,6 +331,18 @@ def main() -> None:
             total, done = instructions(kind, n)
             base_total, _ = instructions(kind, 0)
             print(f"  {kind:14} {(total - base_total) / done:>10,.0f}")
+    if args.scaling:
+        print("ProcessVectorEnv, instructions per decision (valgrind, start-up subtracted)")
+        for workers in (1, 2):
+            n = 51_200
+            parent, children = process_instructions(n, workers)
+            parent_0, children_0 = process_instructions(0, workers)
+            per_worker = [(c - c0) / (n / workers)
+                          for c, c0 in zip(children, children_0, strict=True)]
+            serial = (parent - parent_0) / n
+            print(f"  {workers} worker(s): parent {serial:,.0f}, each worker "
+                  f"{', '.join(f'{w:,.0f}' for w in per_worker)}; a decision's critical path "
+                  f"{serial + sum(per_worker) / workers / workers:,.0f}")
 
 
 if __name__ == "__main__":
