@@ -202,3 +202,29 @@ def test_vector_env_writes_into_given_arrays_and_refuses_wrong_ones() -> None:
     assert out[1].sum() == 26 and out[0].any()
     with pytest.raises(parlour.ParlourError, match="out arrays must be C-contiguous float32"):
         VectorEnv(game, 2, [None] * 4, out=(np.zeros((2, 600), np.float32), *out[1:]))
+
+
+@pytest.mark.parametrize("spec", ["hearts:end_score=1", "spades:target=100", "skull:players=3"])
+def test_aec_and_gym_observations_are_the_encodings_of_the_seats_view(spec: str) -> None:
+    from parlour.rl.aec import aec_env
+    from parlour.rl.gym_env import gym_env
+
+    env = aec_env(spec)
+    env.reset(seed=6)
+    game = env.game
+    checked = 0
+    for agent in env.agent_iter(max_iter=300):
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        view = env.state_now.observe(env.possible_agents.index(agent))
+        assert np.array_equal(observation["observation"], game.encode(view))
+        assert np.array_equal(observation["action_mask"], game.action_mask(view))
+        env.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+        checked += 1
+    single = gym_env(spec, "random", seat=1)
+    observation, _ = single.reset(seed=2)
+    view = single.table.state.observe(1)
+    assert np.array_equal(observation["observation"], game.encode(view))
+    assert checked > 20

@@ -21,9 +21,11 @@ from parlour.core import Game, ParlourError, derive_seed
 from parlour.rl.spaces import (
     action_space,
     as_game,
+    legal_action,
     observation_space,
     render_text,
     require,
+    seat_arrays,
     state_space,
     state_tensor,
     terminal_mask,
@@ -101,11 +103,10 @@ class ParlourAEC(AECEnv):  # type: ignore[misc,valid-type]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
-        view = self.state_now.observe(seat)
-        done = self.terminations.get(agent, False) or self.truncations.get(agent, False)
-        mask = (terminal_mask(self.encoding.num_actions) if done
-                else self.encoding.action_mask(view).astype(np.int8))
-        return {"observation": self.encoding.encode(view), "action_mask": mask}
+        observation, mask = seat_arrays(self.game, self.state_now, seat)
+        if self.terminations.get(agent, False) or self.truncations.get(agent, False):
+            mask = terminal_mask(self.encoding.num_actions)
+        return {"observation": observation, "action_mask": mask}
 
     def state(self) -> np.ndarray:
         """Every seat's observation tensor, seat 0 first (`state_space`): the privileged full
@@ -120,17 +121,17 @@ class ParlourAEC(AECEnv):  # type: ignore[misc,valid-type]
         table = self.table
         assert table is not None
         seat = self.possible_agents.index(agent)
-        view = table.state.observe(seat)
-        mask = self.encoding.action_mask(view)
         try:
             action_id = int(action)
         except (TypeError, ValueError):
             raise ParlourError(f"{agent}: action {action!r} is not an integer id") from None
-        if not (0 <= action_id < len(mask) and mask[action_id]):
+        chosen = legal_action(self.game, table.state, seat, action_id)
+        if chosen is None:
+            mask = seat_arrays(self.game, table.state, seat)[1]
             raise ParlourError(f"{agent}: action id {action_id} is illegal here; legal ids: "
                                f"{np.flatnonzero(mask).tolist()}")
         self._cumulative_rewards[agent] = 0.0
-        table.apply(self.encoding.action(action_id, view), checked=True)
+        table.apply(chosen, checked=True)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if table.paid:
             for a, reward in zip(self.possible_agents, table.take_rewards(), strict=True):

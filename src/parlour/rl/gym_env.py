@@ -35,10 +35,12 @@ from parlour.core import Game, ParlourError, game_class, list_games, load_game, 
 from parlour.rl.spaces import (
     as_game,
     gym_id,
+    legal_action,
     legal_action_space,
     observation_space,
     render_text,
     require,
+    seat_arrays,
     terminal_mask,
 )
 from parlour.rl.table import AgentSource, Table, build_agent
@@ -93,11 +95,11 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
     def _observation(self, over: bool = False) -> dict[str, np.ndarray]:
         """The seat's view; `over`: the episode ends here, so every id is marked."""
         assert self.table is not None
-        view = self.table.state.observe(self.seat)
-        mask = (terminal_mask(self.encoding.num_actions) if over
-                else self.encoding.action_mask(view).astype(np.int8))
+        observation, mask = seat_arrays(self.game, self.table.state, self.seat)
+        if over:
+            mask = terminal_mask(self.encoding.num_actions)
         self.action_space.legal = None if over else mask
-        return {"observation": self.encoding.encode(view), "action_mask": mask}
+        return {"observation": observation, "action_mask": mask}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -131,13 +133,13 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
             raise ParlourError("call reset() before step()")
         if table.state.is_terminal or self.ended:
             raise ParlourError("the episode is over: call reset() for a new one")
-        view = table.state.observe(self.seat)
-        mask = self.encoding.action_mask(view)
         try:
             action_id = int(action)
         except (TypeError, ValueError):
             raise ParlourError(f"action {action!r} is not an integer id") from None
-        if not (0 <= action_id < len(mask) and mask[action_id]):
+        chosen = legal_action(self.game, table.state, self.seat, action_id)
+        if chosen is None:
+            mask = seat_arrays(self.game, table.state, self.seat)[1]
             reason = (f"action id {action_id} is illegal for seat {self.seat} here; legal ids: "
                       f"{np.flatnonzero(mask).tolist()}")
             if self.illegal_action == "raise":
@@ -145,7 +147,7 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
             self.ended = True
             return (self._observation(over=True), self.illegal_reward, True, False,
                     {"seat": self.seat, "illegal_action": action_id, "reason": reason})
-        table.apply(self.encoding.action(action_id, view), checked=True)
+        table.apply(chosen, checked=True)
         table.advance()
         reward = float(table.take_rewards()[self.seat]) if table.paid else 0.0
         terminated = table.state.is_terminal

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from parlour.core import Game, ParlourError, load_game
+from parlour.games.encoding import Encoding
 
 INSTALL_HINT = "this needs PettingZoo and Gymnasium: pip install 'parlour[rl]'"
 
@@ -62,6 +63,32 @@ def state_tensor(game: Game[Any], state: Any) -> np.ndarray:
     Never give it to a policy that plays: it shows the other seats' cards."""
     return np.stack([game.encoding.encode(state.observe(seat))
                      for seat in range(game.num_players)])
+
+
+def seat_arrays(game: Game[Any], state: Any, seat: int) -> tuple[np.ndarray, np.ndarray]:
+    """Seat `seat`'s tensor (float32) and legal mask (int8) of `state`, new arrays, through
+    the encoding's `fill_rows` (compiled for Hearts and Spades) where it has one."""
+    encoding = game.encoding
+    if not isinstance(encoding, Encoding):
+        view = state.observe(seat)
+        return encoding.encode(view), encoding.action_mask(view).astype(np.int8)
+    row = np.zeros((1, *encoding.shape), dtype=np.float32)
+    mask = np.zeros((1, encoding.num_actions), dtype=np.bool_)
+    encoding.fill_rows([state], np.array([seat], dtype=np.int64), row, mask)
+    return row[0], mask[0].view(np.int8)
+
+
+def legal_action(game: Game[Any], state: Any, seat: int, action_id: int) -> Any:
+    """The action with id `action_id` if seat `seat` may play it now, else None (without an
+    observation where the ids do not depend on it: every card game)."""
+    encoding = game.encoding
+    if not 0 <= action_id < encoding.num_actions:
+        return None
+    if isinstance(encoding, Encoding) and type(encoding).action is Encoding.action:
+        action = game.action_from_id(action_id)
+        return action if state.current_player == seat and state.is_legal(action) else None
+    view = state.observe(seat)
+    return encoding.action(action_id, view) if encoding.action_mask(view)[action_id] else None
 
 
 def terminal_mask(num_actions: int) -> np.ndarray:
