@@ -40,6 +40,11 @@ def _extensions() -> list[Extension]:
         # the Spades heuristic for rollouts: its counted tricks with the Python float operations
         Extension("parlour.games.spades._heuristic", ["src/parlour/games/spades/_heuristic.pyx"],
                   extra_compile_args=["-ffp-contract=off"]),
+        # Hearts' and Spades' learner tensors and masks written into preallocated batch rows
+        Extension("parlour.games.hearts._rows", ["src/parlour/games/hearts/_rows.pyx"]),
+        Extension("parlour.games.spades._rows", ["src/parlour/games/spades/_rows.pyx"]),
+        # the vector environments' step of a whole batch: learners' moves, then random seats'
+        Extension("parlour.rl._lockstep", ["src/parlour/rl/_lockstep.pyx"]),
         Extension("parlour.games.skat._kernel", ["src/parlour/games/skat/_kernel.pyx"]),
         # the Skat heuristic on that kernel: its hand strengths are floats summed in the Python
         # code's order, so no fused multiply-add

@@ -10,7 +10,8 @@
 
 Run: PYTHONPATH=src OPENBLAS_NUM_THREADS=1 python benchmarks/rl_envs.py [--seconds 5]
 (one BLAS thread: on a busy machine a threaded matrix product of 64 rows spins and loses).
-OpenSpiel is optional.
+OpenSpiel is optional. Every rate is per second of the process's CPU time, so a loaded
+machine slows each row alike; `rl_throughput.py` measures the batched paths further.
 """
 
 from __future__ import annotations
@@ -32,15 +33,15 @@ def openspiel_steps(seconds: float) -> float | None:
         return None
     env = rl_environment.Environment("hearts")
     rng = np.random.default_rng(0)
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         step = env.reset()
         while not step.last():
             player = step.observations["current_player"]
             legal = step.observations["legal_actions"][player]
             step = env.step([legal[rng.integers(len(legal))]])
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def aec_steps(seconds: float) -> float:
@@ -48,9 +49,9 @@ def aec_steps(seconds: float) -> float:
 
     env = aec_env("hearts")
     rng = np.random.default_rng(0)
-    steps, start = 0, time.perf_counter()
+    steps, start = 0, time.process_time()
     env.reset(seed=0)
-    while time.perf_counter() - start < seconds:
+    while time.process_time() - start < seconds:
         observation, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.reset()
@@ -58,7 +59,7 @@ def aec_steps(seconds: float) -> float:
         legal = np.flatnonzero(observation["action_mask"])
         env.step(int(legal[rng.integers(len(legal))]))
         steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def network(inputs: int, outputs: int) -> list[np.ndarray]:
@@ -81,9 +82,9 @@ def aec_network_steps(game_id: str, seconds: float) -> float:
     env = aec_env(game_id)
     game = env.game
     layers = network(int(np.prod(game.observation_shape)), game.encoding.num_actions)
-    steps, start = 0, time.perf_counter()
+    steps, start = 0, time.process_time()
     env.reset(seed=0)
-    while time.perf_counter() - start < seconds:
+    while time.process_time() - start < seconds:
         observation, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.reset()
@@ -92,7 +93,7 @@ def aec_network_steps(game_id: str, seconds: float) -> float:
                         observation["action_mask"][None])[0]
         env.step(int(action))
         steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def gym_steps(game_id: str, seconds: float) -> float:
@@ -102,15 +103,15 @@ def gym_steps(game_id: str, seconds: float) -> float:
     game = env.game
     layers = network(int(np.prod(game.observation_shape)), game.encoding.num_actions)
     observation, _ = env.reset(seed=0)
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         action = choose(layers, observation["observation"].reshape(1, -1),
                         observation["action_mask"][None])[0]
         observation, _, terminated, _, _ = env.step(int(action))
         steps += 1
         if terminated:
             observation, _ = env.reset()
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def vector_steps(game_id: str, seconds: float, batch: int, self_play: bool = False) -> float:
@@ -119,12 +120,12 @@ def vector_steps(game_id: str, seconds: float, batch: int, self_play: bool = Fal
     env = VectorEnv(game, batch, [None, *others], seed=0)
     layers = network(int(np.prod(game.observation_shape)), game.encoding.num_actions)
     observations, masks, _ = env.reset()
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         actions = choose(layers, observations.reshape(batch, -1), masks)
         observations, masks, *_ = env.step(actions)
         steps += batch
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def main() -> None:

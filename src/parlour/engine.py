@@ -31,6 +31,9 @@ KERNELS = (
     "parlour.agents.search._ismcts",
     "parlour.games.spades._heuristic",
     "parlour.games.skat._heuristic",
+    "parlour.games.hearts._rows",
+    "parlour.games.spades._rows",
+    "parlour.rl._lockstep",
 )
 """Every compiled kernel, by module name."""
 

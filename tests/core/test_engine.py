@@ -61,11 +61,14 @@ def test_a_build_without_a_compiler_succeeds_with_one_warning(tmp_path: Path) ->
                  "src/parlour/games/spades/_heuristic.pyx",
                  "src/parlour/games/spades/_heuristic.pxd",
                  "src/parlour/games/skat/_heuristic.pyx",
+                 "src/parlour/cards/_rows.pxd", "src/parlour/games/hearts/_rows.pyx",
+                 "src/parlour/games/spades/_rows.pyx", "src/parlour/rl/_lockstep.pyx",
                  # the packages, so that Cython finds the .pxd a kernel cimports
                  "src/parlour/__init__.py", "src/parlour/cards/__init__.py",
                  "src/parlour/games/__init__.py", "src/parlour/games/hearts/__init__.py",
                  "src/parlour/games/spades/__init__.py", "src/parlour/games/skat/__init__.py",
-                 "src/parlour/agents/__init__.py", "src/parlour/agents/search/__init__.py"):
+                 "src/parlour/agents/__init__.py", "src/parlour/agents/search/__init__.py",
+                 "src/parlour/rl/__init__.py"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, tmp_path / name)
     done = subprocess.run(

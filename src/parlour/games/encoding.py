@@ -6,12 +6,12 @@ An encoding reads only an `Observation`, so it cannot leak what the seat may not
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 
-from parlour.core import Action, Game, Observation, ParlourError
+from parlour.core import Action, Game, Observation, ParlourError, State
 
 
 class Layout:
@@ -49,10 +49,42 @@ class Encoding:
     shape: tuple[int, ...] = ()
     num_actions: int = 0
     layout: Layout | None = None
+    bounded: ClassVar[bool] = False
+    """True once the encoding declares its bounds: every value in [0, 1] but in the blocks
+    `block_bounds` names. Left False (a plug-in that says nothing), every value is declared
+    unbounded rather than wrongly bounded."""
+    block_bounds: ClassVar[dict[str, tuple[float, float]]] = {}
+    """The blocks of `layout` whose values are not all within [0, 1], with their own
+    ``(low, high)`` (``-inf``/``inf`` where the rules set no bound)."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.num_actions = game.num_distinct_actions
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """The lowest and highest value each entry of the tensor can take (float32 arrays of
+        `shape`): 0 and 1 except in the blocks `block_bounds` names, or unbounded unless
+        `bounded`. The observation spaces declare them, and tests/rl check them over random
+        playouts of every game."""
+        if not self.bounded:
+            return (np.full(self.shape, -np.inf, dtype=np.float32),
+                    np.full(self.shape, np.inf, dtype=np.float32))
+        low = np.zeros(self.shape, dtype=np.float32)
+        high = np.ones(self.shape, dtype=np.float32)
+        if self.block_bounds:
+            if self.layout is None:
+                raise ParlourError(f"{type(self).__name__} names block bounds but has no layout")
+            for name, (lo, hi) in self.block_bounds.items():
+                self.layout.view(low.reshape(-1), name)[...] = lo
+                self.layout.view(high.reshape(-1), name)[...] = hi
+        return low, high
+
+    def reward_scale(self, per_deal: bool) -> float:
+        """What ``scale_rewards=True`` divides the environments' rewards by, so that they lie
+        in [-1, 1]: the largest magnitude a seat's return (or, `per_deal`, its gain over one
+        deal) can have under these rules. Each game documents its value in
+        docs/learning.md; 1.0 where the returns already lie in [-1, 1]."""
+        return 1.0
 
     def fill(self, observation: Observation, out: np.ndarray) -> None:
         """Write `observation` into the zeroed array `out` of `shape`."""
@@ -86,6 +118,22 @@ class Encoding:
         mask = np.zeros(self.num_actions, dtype=np.bool_)
         mask[self.legal_ids(observation)] = True
         return mask
+
+    def fill_rows(self, states: Sequence[State[Any]], seats: np.ndarray, rows: np.ndarray,
+                  masks: np.ndarray, which: np.ndarray | None = None) -> None:
+        """Write seat ``seats[i]``'s tensor of ``states[i]`` into ``rows[i]`` and its legal ids
+        into the bool ``masks[i]`` (zeroed first), for every game i of a batch, or only where
+        ``which[i]``. The reference is `observe`, `fill` and `legal_ids`; a game may override
+        it with compiled code that gives identical arrays (Hearts does)."""
+        for i, state in enumerate(states):
+            if which is not None and not which[i]:
+                continue
+            view = state.observe(int(seats[i]))
+            row, mask = rows[i], masks[i]
+            row.fill(0.0)
+            self.fill(view, row)
+            mask.fill(False)
+            mask[self.legal_ids(view)] = True
 
 
 def card_index(cards: tuple[int, ...]) -> dict[int, int]:

@@ -1,6 +1,7 @@
 """Reinforcement-learning environments over parlour's games (a face, like the CLI).
 
-- `VectorEnv`: many games in lockstep with batched numpy arrays (numpy only).
+- `VectorEnv`: many games in lockstep with batched numpy arrays (numpy only);
+  `ProcessVectorEnv`: the same spread over worker processes, one per core.
 - `parlour.rl.aec.ParlourAEC` / `aec_env(game)`: a PettingZoo AEC environment.
 - `parlour.rl.gym_env.ParlourGym` / `gym_env(game, opponents)`: a Gymnasium environment for
   one seat, the others played by agent specs.
@@ -13,10 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from parlour.rl.processes import ProcessVectorEnv
 from parlour.rl.table import AgentSource, Table
 from parlour.rl.vector import Seating, VectorEnv
 
-__all__ = ["AgentSource", "Seating", "Table", "VectorEnv", "aec_env", "gym_env"]
+__all__ = ["AgentSource", "ProcessVectorEnv", "Seating", "Table", "VectorEnv", "aec_env",
+           "gym_env"]
 
 
 def aec_env(game: Any, **options: Any) -> Any:

@@ -5,7 +5,17 @@ the action an integer id; ``action_space.sample()`` draws a legal one.
 Opponents are agent specs (``heuristic``, ``ismcts:iterations=100``,
 ``file:bot.py``) or factories: one for every other seat, or a list with one per other seat.
 The learner's seat is fixed (``seat=``) or drawn per episode. Rewards are the seat's return at
-the end, or with ``per_deal_rewards=True`` its change of standing after every deal.
+the end, or with ``per_deal_rewards=True`` its change of standing after every deal;
+``scale_rewards=True`` divides them by the game's `reward_scale` into [-1, 1]. ``max_steps``
+truncates an episode after that many of the learner's steps.
+
+Gymnasium's conventions: importing this module registers ``parlour/<Game>-v0`` for every
+registered game (`gym_id`), so ``gymnasium.make("parlour/Hearts-v0", end_score=1,
+opponents="random")`` builds one (game parameters and environment options mixed; or
+``gymnasium.make("parlour.rl.gym_env:parlour/Hearts-v0")`` without importing first). The
+observation box declares the encoding's bounds. The observation that ends an episode marks
+every action id in its mask: under the vector environments' autoreset the next step's action
+is ignored, and an all-zero mask would turn a masked softmax into NaN.
 
 An illegal action id is never replaced by a legal one. With ``illegal_action="terminate"``
 (the default, as PettingZoo's classic games and Gymnasium's `check_env` expect: it steps an
@@ -15,13 +25,24 @@ action sampled in another state) the episode ends at once with ``illegal_reward`
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
-from parlour.core import Game, ParlourError, make_rng
-from parlour.rl.spaces import as_game, legal_action_space, observation_space, render_text, require
+from parlour.core import Game, ParlourError, game_class, list_games, load_game, make_rng
+from parlour.rl.spaces import (
+    as_game,
+    gym_id,
+    legal_action,
+    legal_action_space,
+    observation_space,
+    render_text,
+    require,
+    seat_arrays,
+    terminal_mask,
+)
 from parlour.rl.table import AgentSource, Table, build_agent
 
 GymEnv = require("gymnasium").Env
@@ -35,8 +56,15 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
     def __init__(self, game: Game[Any] | str, opponents: AgentSource | Sequence[AgentSource]
                  = "heuristic", seat: int | None = None, per_deal_rewards: bool = False,
                  render_mode: str | None = None, illegal_action: str = "terminate",
-                 illegal_reward: float = -1.0) -> None:
+                 illegal_reward: float = -1.0, scale_rewards: bool = False,
+                 max_steps: int | None = None) -> None:
         self.game = as_game(game)
+        if max_steps is not None and max_steps < 1:
+            raise ParlourError(f"max_steps must be at least 1 (or None), not {max_steps}")
+        self.max_steps = max_steps
+        self.steps = 0
+        self.scale = (self.game.encoding.reward_scale(per_deal_rewards)  # type: ignore[attr-defined]
+                      if scale_rewards else 1.0)
         players = self.game.num_players
         if isinstance(opponents, str) or callable(opponents):
             others: list[AgentSource] = [opponents] * (players - 1)
@@ -64,12 +92,14 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
         self.table: Table | None = None
         self.seat = 0
 
-    def _observation(self) -> dict[str, np.ndarray]:
+    def _observation(self, over: bool = False) -> dict[str, np.ndarray]:
+        """The seat's view; `over`: the episode ends here, so every id is marked."""
         assert self.table is not None
-        view = self.table.state.observe(self.seat)
-        mask = self.encoding.action_mask(view).astype(np.int8)
-        self.action_space.legal = mask if mask.any() else None
-        return {"observation": self.encoding.encode(view), "action_mask": mask}
+        observation, mask = seat_arrays(self.game, self.table.state, self.seat)
+        if over:
+            mask = terminal_mask(self.encoding.num_actions)
+        self.action_space.legal = None if over else mask
+        return {"observation": observation, "action_mask": mask}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -87,11 +117,13 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
                 else:
                     agents.append(build_agent(sources.pop(0), self.game, s,
                                               make_rng(game_seed, "agent", s)))
-            self.table = Table(self.game, game_seed, agents, per_deal=self.per_deal_rewards)
+            self.table = Table(self.game, game_seed, agents, per_deal=self.per_deal_rewards,
+                               scale=self.scale)
             self.table.advance()
             if not self.table.state.is_terminal:  # the others may end a game alone: deal again
                 break
         self.ended = False
+        self.steps = 0
         return self._observation(), {"seat": self.seat, "game_seed": game_seed}
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool,
@@ -101,28 +133,31 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
             raise ParlourError("call reset() before step()")
         if table.state.is_terminal or self.ended:
             raise ParlourError("the episode is over: call reset() for a new one")
-        view = table.state.observe(self.seat)
-        mask = self.encoding.action_mask(view)
         try:
             action_id = int(action)
         except (TypeError, ValueError):
             raise ParlourError(f"action {action!r} is not an integer id") from None
-        if not (0 <= action_id < len(mask) and mask[action_id]):
+        chosen = legal_action(self.game, table.state, self.seat, action_id)
+        if chosen is None:
+            mask = seat_arrays(self.game, table.state, self.seat)[1]
             reason = (f"action id {action_id} is illegal for seat {self.seat} here; legal ids: "
                       f"{np.flatnonzero(mask).tolist()}")
             if self.illegal_action == "raise":
                 raise ParlourError(reason)
             self.ended = True
-            return (self._observation(), self.illegal_reward, True, False,
+            return (self._observation(over=True), self.illegal_reward, True, False,
                     {"seat": self.seat, "illegal_action": action_id, "reason": reason})
-        table.apply(self.encoding.action(action_id, view), checked=True)
+        table.apply(chosen, checked=True)
         table.advance()
         reward = float(table.take_rewards()[self.seat]) if table.paid else 0.0
         terminated = table.state.is_terminal
+        self.steps += 1
+        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
         info: dict[str, Any] = {"seat": self.seat}
         if terminated:
             info["returns"] = list(table.state.returns())
-        return self._observation(), reward, terminated, False, info
+        self.ended = terminated or truncated
+        return self._observation(over=self.ended), reward, terminated, truncated, info
 
     def render(self) -> str | None:
         if self.render_mode is None or self.table is None:
@@ -134,5 +169,39 @@ def gym_env(game: Game[Any] | str, opponents: AgentSource | Sequence[AgentSource
             **options: Any) -> ParlourGym:
     """`ParlourGym` for `game`."""
     return ParlourGym(game, opponents, **options)
+
+
+def make_registered(game_id: str, opponents: AgentSource | Sequence[AgentSource] = "heuristic",
+                    **options: Any) -> ParlourGym:
+    """What ``gymnasium.make("parlour/<Game>-v0", ...)`` calls: the keywords that are
+    parameters of the game set them (``end_score=1``), the others go to `ParlourGym`."""
+    names = {p.name for p in game_class(game_id).parameters}
+    params = {k: options.pop(k) for k in list(options) if k in names}
+    allowed = set(inspect.signature(ParlourGym).parameters) - {"game", "opponents"}
+    unknown = sorted(set(options) - allowed)
+    if unknown:
+        raise ParlourError(f"{gym_id(game_id)}: {unknown[0]!r} is neither a parameter of "
+                           f"{game_id} ({', '.join(sorted(names)) or 'none'}) nor an option of "
+                           f"the environment ({', '.join(sorted(allowed))})")
+    return ParlourGym(load_game(game_id, **params), opponents, **options)
+
+
+def register_games() -> list[str]:
+    """Register ``parlour/<Game>-v0`` with Gymnasium for every game registered with parlour
+    (plug-ins included) that has a tensor encoding; returns the ids. Runs on import of this
+    module; call it again after loading a plug-in later."""
+    registry = require("gymnasium.envs.registration")
+    ids = []
+    for info in list_games():
+        env_id = gym_id(info.id)
+        if not game_class(info.id).encoding_class:
+            continue
+        if env_id not in registry.registry:
+            registry.register(id=env_id, entry_point=make_registered, kwargs={"game_id": info.id})
+        ids.append(env_id)
+    return ids
+
+
+register_games()
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from parlour.core import Game, ParlourError, load_game
+from parlour.games.encoding import Encoding
 
 INSTALL_HINT = "this needs PettingZoo and Gymnasium: pip install 'parlour[rl]'"
 
@@ -26,13 +27,83 @@ def as_game(game: Game[Any] | str) -> Game[Any]:
 
 def observation_space(game: Game[Any]) -> Any:
     """``Dict(observation=Box(float32), action_mask=Box(int8 0/1))``, PettingZoo's classic
-    layout."""
+    layout; the box's bounds are the encoding's (`Encoding.bounds`)."""
     spaces = require("gymnasium.spaces")
     encoding = game.encoding
+    low, high = encoding_bounds(game)
     return spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, encoding.shape, np.float32),
+        "observation": spaces.Box(low, high, encoding.shape, np.float32),
         "action_mask": spaces.Box(0, 1, (encoding.num_actions,), np.int8),
     })
+
+
+def encoding_bounds(game: Game[Any]) -> tuple[np.ndarray, np.ndarray]:
+    """The encoding's declared bounds, or unbounded for one that declares none (a plug-in
+    encoding with only the protocol's methods)."""
+    encoding = game.encoding
+    bounds = getattr(encoding, "bounds", None)
+    if bounds is None:
+        return (np.full(encoding.shape, -np.inf, np.float32),
+                np.full(encoding.shape, np.inf, np.float32))
+    low, high = bounds()
+    return low.astype(np.float32), high.astype(np.float32)
+
+
+def state_space(game: Game[Any]) -> Any:
+    """The `Box` of `state_tensor`: every seat's observation bounds, seat 0 first."""
+    low, high = encoding_bounds(game)
+    players = game.num_players
+    return require("gymnasium.spaces").Box(np.stack([low] * players), np.stack([high] * players),
+                                           (players, *game.encoding.shape), np.float32)
+
+
+def state_tensor(game: Game[Any], state: Any) -> np.ndarray:
+    """The privileged full state for centralised critics: every seat's observation tensor,
+    stacked in seat order (seat 0 first), so it holds every hand and every public fact.
+    Never give it to a policy that plays: it shows the other seats' cards."""
+    return np.stack([game.encoding.encode(state.observe(seat))
+                     for seat in range(game.num_players)])
+
+
+def seat_arrays(game: Game[Any], state: Any, seat: int) -> tuple[np.ndarray, np.ndarray]:
+    """Seat `seat`'s tensor (float32) and legal mask (int8) of `state`, new arrays, through
+    the encoding's `fill_rows` (compiled for Hearts and Spades) where it has one."""
+    encoding = game.encoding
+    if not isinstance(encoding, Encoding):
+        view = state.observe(seat)
+        return encoding.encode(view), encoding.action_mask(view).astype(np.int8)
+    row = np.zeros((1, *encoding.shape), dtype=np.float32)
+    mask = np.zeros((1, encoding.num_actions), dtype=np.bool_)
+    encoding.fill_rows([state], np.array([seat], dtype=np.int64), row, mask)
+    return row[0], mask[0].view(np.int8)
+
+
+def legal_action(game: Game[Any], state: Any, seat: int, action_id: int) -> Any:
+    """The action with id `action_id` if seat `seat` may play it now, else None (without an
+    observation where the ids do not depend on it: every card game)."""
+    encoding = game.encoding
+    if not 0 <= action_id < encoding.num_actions:
+        return None
+    if isinstance(encoding, Encoding) and type(encoding).action is Encoding.action:
+        action = game.action_from_id(action_id)
+        return action if state.current_player == seat and state.is_legal(action) else None
+    view = state.observe(seat)
+    return encoding.action(action_id, view) if encoding.action_mask(view)[action_id] else None
+
+
+def terminal_mask(num_actions: int) -> np.ndarray:
+    """The `action_mask` shown once an episode is over: every id marked, so that a masked
+    softmax over it stays finite. The step that follows ignores the action (Gymnasium's
+    autoreset; a finished PettingZoo agent steps None)."""
+    return np.ones(num_actions, dtype=np.int8)
+
+
+def gym_id(game_id: str) -> str:
+    """The `gymnasium.make` id of a parlour game: ``hearts`` -> ``parlour/Hearts-v0``,
+    ``skat.ramsch`` -> ``parlour/SkatRamsch-v0``."""
+    name = "".join(part[:1].upper() + part[1:] for part in game_id.replace("-", "_")
+                   .replace(".", "_").split("_"))
+    return f"parlour/{name}-v0"
 
 
 def action_space(game: Game[Any]) -> Any:

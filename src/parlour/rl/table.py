@@ -36,15 +36,17 @@ class Table:
 
     Rewards: with `per_deal`, each seat's change of `running_returns()` over every deal (so
     they add up to the final standing); otherwise `returns()` once, at the end. `relative`
-    makes each reward the seat's own minus the mean of the others'.
+    makes each reward the seat's own minus the mean of the others'. Every reward is divided
+    by `scale` (1.0: the game's own units; see `Encoding.reward_scale`).
     """
 
-    __slots__ = ("agents", "cursor", "deal", "game", "listeners", "listening", "paid",
-                 "per_deal", "relative", "rewards", "standing", "state")
+    __slots__ = ("agents", "cursor", "deal", "finished", "game", "listeners", "listening",
+                 "paid", "per_deal", "relative", "rewards", "scale", "standing", "state")
 
     def __init__(self, game: Game[Any], seed: int, agents: Sequence[Agent | None],
-                 per_deal: bool = False, relative: bool = False) -> None:
+                 per_deal: bool = False, relative: bool = False, scale: float = 1.0) -> None:
         self.game = game
+        self.scale = scale
         self.agents = list(agents)
         self.per_deal = per_deal
         self.relative = relative
@@ -59,6 +61,8 @@ class Table:
         self.rewards = [0.0] * game.num_players
         self.paid = False
         """True once rewards were paid (a deal or the game ended) since `take_rewards`."""
+        self.finished = False
+        """True once the game's last rewards were paid."""
         for seat, agent in enumerate(self.agents):
             start = getattr(agent, "on_game_start", None)
             if start is not None:
@@ -102,6 +106,17 @@ class Table:
                                  f"{reason}")
             self.apply(action, checked=True)
 
+    def settle(self) -> None:
+        """Pay what moves played on `state` directly (not through `apply`: the lockstep path
+        of `VectorEnv`) earned since the last payment: a finished deal's rewards, the game's
+        at its end; each once."""
+        state = self.state
+        if state.is_terminal:
+            if not self.finished:
+                self._pay()
+        elif self.per_deal and state.deal_number != self.deal:
+            self._pay()
+
     def take_rewards(self) -> list[float]:
         """The rewards paid since the last call, per seat (then reset to 0)."""
         rewards = self.rewards
@@ -121,8 +136,11 @@ class Table:
         if self.relative and len(gained) > 1:
             total, others = sum(gained), len(gained) - 1
             gained = [g - (total - g) / others for g in gained]
+        if self.scale != 1.0:
+            gained = [g / self.scale for g in gained]
         self.rewards = [r + g for r, g in zip(self.rewards, gained, strict=True)]
         self.paid = True
+        self.finished = state.is_terminal
 
     def _forward_events(self) -> None:
         events = self.state.events

@@ -3,7 +3,13 @@
 Each game seats agents (specs or factories) and learners (None); one call applies an action
 id for the learner to act in every game, lets the agents play on, and returns the next
 learner decision of every game as one float32 batch and one bool mask batch. A finished game
-is replaced by a new one at once (its final rewards are in that step's arrays).
+is replaced by a new one at once (its final rewards are in that step's arrays), so every mask
+row always holds a legal id.
+
+Where every seat of a game is a learner or ``random``, the batch is stepped in one compiled
+call (`parlour.rl.lockstep`); the rows are written by the encoding's `fill_rows` (in C for
+Hearts and Spades). Other seatings step game by game through their agents. Both paths give
+the same games.
 """
 
 from __future__ import annotations
@@ -14,12 +20,39 @@ from typing import Any
 
 import numpy as np
 
-from parlour.core import Game, Observation, ParlourError, derive_seed, make_rng
+from parlour.agents.random_agent import RandomAgent
+from parlour.core import Action, Game, Observation, ParlourError, derive_seed, make_rng
+from parlour.games.encoding import Encoding
+from parlour.rl import lockstep
 from parlour.rl.table import AgentSource, Table, build_agent
 
 Seating = Sequence[AgentSource | None] | Callable[[Random], Sequence[AgentSource | None]]
 """Who sits where: per seat an agent source, or None for a learner; or a function that draws
 that list for every new game from the generator it is given (a pool of opponents)."""
+
+
+class Views:
+    """The observation of the decision waiting in each game, built when first read."""
+
+    def __init__(self, env: VectorEnv) -> None:
+        self.env = env
+        self.cache: list[Observation | None] = []
+
+    def clear(self) -> None:
+        self.cache = [None] * len(self.env.tables)
+
+    def __len__(self) -> int:
+        return len(self.env.tables)
+
+    def __getitem__(self, index: int) -> Observation:
+        view = self.cache[index]
+        if view is None:
+            view = self.env.tables[index].state.observe(int(self.env.seats[index]))
+            self.cache[index] = view
+        return view
+
+    def __iter__(self) -> Any:
+        return (self[index] for index in range(len(self)))
 
 
 class VectorEnv:
@@ -29,12 +62,26 @@ class VectorEnv:
     `step`. Seeds: game k of the run (counted in the order games start) is dealt from
     ``derive_seed(seed, "game", k)`` and its agents get generators derived from it, so a run
     is reproducible.
+
+    `max_steps` truncates a game after that many learner steps in it (Gymnasium's
+    `TimeLimit` counts an environment's steps alike): it is replaced like a finished one, with
+    no rewards for the deal cut short, and `truncated` (reused by every step, like the other
+    arrays) marks it among the `done` games. `scale_rewards` divides the rewards by the
+    game's `reward_scale` into [-1, 1] (relative rewards: [-2, 2]). `out` gives the arrays
+    the observations, masks and seats are written into (shared memory, say).
     """
 
     def __init__(self, game: Game[Any], num_envs: int, seating: Seating | None = None,
-                 *, seed: int = 0, per_deal: bool = False, relative: bool = False) -> None:
+                 *, seed: int = 0, per_deal: bool = False, relative: bool = False,
+                 max_steps: int | None = None, scale_rewards: bool = False,
+                 out: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
         if num_envs < 1:
             raise ParlourError(f"num_envs must be at least 1, not {num_envs}")
+        if max_steps is not None and max_steps < 1:
+            raise ParlourError(f"max_steps must be at least 1 (or None), not {max_steps}")
+        self.max_steps = max_steps
+        self.scale = (game.encoding.reward_scale(per_deal)  # type: ignore[attr-defined]
+                      if scale_rewards else 1.0)
         self.game = game
         self.num_envs = num_envs
         self.seating: Seating = seating if seating is not None else [None] * game.num_players
@@ -43,11 +90,29 @@ class VectorEnv:
         self.relative = relative
         self.encoding = game.encoding
         self.players = game.num_players
-        self.observations = np.zeros((num_envs, *self.encoding.shape), dtype=np.float32)
-        self.masks = np.zeros((num_envs, self.encoding.num_actions), dtype=np.bool_)
-        self.seats = np.zeros(num_envs, dtype=np.int64)
+        shapes = ((num_envs, *self.encoding.shape), (num_envs, self.encoding.num_actions),
+                  (num_envs,))
+        dtypes = (np.float32, np.bool_, np.int64)
+        if out is None:
+            out = (np.zeros(shapes[0], np.float32), np.zeros(shapes[1], np.bool_),
+                   np.zeros(shapes[2], np.int64))
+        for array, shape, dtype in zip(out, shapes, dtypes, strict=True):
+            if array.shape != shape or array.dtype != dtype or not array.flags.c_contiguous:
+                raise ParlourError(f"out arrays must be C-contiguous {np.dtype(dtype).name} of "
+                                   f"shapes {shapes}, not {array.dtype.name} {array.shape}")
+        self.observations, self.masks, self.seats = out
         self.tables: list[Table] = []
-        self.views: list[Observation] = []
+        self.views = Views(self)
+        """``views[i]``: the observation of the decision waiting in game i (built on demand)."""
+        self.truncated = np.zeros(num_envs, dtype=np.bool_)
+        self.randoms: list[list[Random | None] | None] = []
+        """Per game: the generator of each random seat and None for learners, if every other
+        seat is random (the lockstep path); None for a game stepped through its agents."""
+        self.decisions = np.zeros(num_envs, dtype=np.int64)
+        """Learner steps played in each game so far (what `max_steps` counts)."""
+        self.ids: list[Action] | None = None
+        if type(self.encoding).action is Encoding.action:  # ids do not depend on the view
+            self.ids = [game.action_from_id(i) for i in range(self.encoding.num_actions)]
         self.games_started = 0
         self.moves = 0
         """Moves played in every game so far, agents' and learners' (chance deals too)."""
@@ -67,39 +132,54 @@ class VectorEnv:
         agents = [None if source is None
                   else build_agent(source, self.game, seat, make_rng(game_seed, "agent", seat))
                   for seat, source in enumerate(seating)]
-        table = Table(self.game, game_seed, agents, self.per_deal, self.relative)
+        table = Table(self.game, game_seed, agents, self.per_deal, self.relative, self.scale)
         table.advance()
         self.moves += len(table.state.history)
         return table
 
-    def _show(self, index: int) -> None:
-        """Encode the decision waiting in game `index` into row `index` of the batches."""
-        state = self.tables[index].state
-        seat = state.current_player
+    def _start(self, index: int) -> None:
+        """Put a new game (one the agents did not finish alone) in slot `index`."""
+        table = self._new_table()
+        while table.state.is_terminal:
+            table = self._new_table()
+        if index == len(self.tables):
+            self.tables.append(table)
+            self.randoms.append(None)
+        else:
+            self.tables[index] = table
+        agents = table.agents
+        lockstep_ok = (self.ids is not None and not table.listening
+                       and all(a is None or type(a) is RandomAgent for a in agents))
+        self.randoms[index] = ([None if a is None else a.rng  # type: ignore[attr-defined]
+                                for a in agents] if lockstep_ok else None)
+        self.decisions[index] = 0
+        seat = table.state.current_player
         assert seat is not None
-        view = state.observe(seat)
-        self.views[index] = view
         self.seats[index] = seat
-        row = self.observations[index]
-        row.fill(0.0)
-        self.encoding.fill(view, row)  # type: ignore[attr-defined]
-        mask = self.masks[index]
-        mask.fill(False)
-        mask[self.encoding.legal_ids(view)] = True  # type: ignore[attr-defined]
 
     def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Start `num_envs` games: ``(observations, masks, seats)`` of their first decisions."""
         self.games_started = 0
         self.tables = []
-        self.views = []
+        self.randoms = []
         for index in range(self.num_envs):
-            table = self._new_table()
-            while table.state.is_terminal:  # a game the agents finished alone
-                table = self._new_table()
-            self.tables.append(table)
-            self.views.append(None)  # type: ignore[arg-type]
-            self._show(index)
+            self._start(index)
+        self.truncated[:] = False
+        self._show()
         return self.observations, self.masks, self.seats
+
+    def _show(self) -> None:
+        """Encode the decision waiting in each game into its row."""
+        self.views.clear()
+        encoding = self.encoding
+        if isinstance(encoding, Encoding):
+            encoding.fill_rows([t.state for t in self.tables], self.seats, self.observations,
+                               self.masks)
+            return
+        for index in range(self.num_envs):  # an encoding with only the protocol's methods
+            view = self.views[index]
+            self.observations[index] = encoding.encode(view)
+            self.masks[index] = encoding.action_mask(view)
 
     def step(self, actions: Sequence[int] | np.ndarray) -> tuple[
             np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -108,9 +188,10 @@ class VectorEnv:
         Returns ``(observations, masks, seats, rewards, paid, done)``: the next decision of
         every game (a new game where one ended), the seat to act in it, the rewards per seat
         paid since the last step (shape ``(num_envs, players)``), whether any were paid (a
-        deal or the game ended) and whether the game ended. The arrays are reused by the next
-        call; copy what you keep. An illegal id raises `ParlourError` naming the game, the
-        seat and the id; nothing is substituted.
+        deal or the game ended) and whether the game ended (or was truncated: see
+        `truncated`). The arrays are reused by the next call; copy what you keep. An illegal
+        id raises `ParlourError` naming the game, the seat and the id; nothing is
+        substituted.
         """
         ids = np.asarray(actions, dtype=np.int64).reshape(-1)
         if ids.shape[0] != self.num_envs:
@@ -126,20 +207,42 @@ class VectorEnv:
         rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
         paid = np.zeros(self.num_envs, dtype=np.bool_)
         done = np.zeros(self.num_envs, dtype=np.bool_)
+        self.truncated[:] = False
+        fast = [i for i, r in enumerate(self.randoms) if r is not None]
+        if fast:
+            self._advance_lockstep(fast, ids)
         encoding = self.encoding
+        self.decisions += 1
         for index, table in enumerate(self.tables):
-            before = len(table.state.history)
-            table.apply(encoding.action(int(ids[index]), self.views[index]), checked=True)
-            table.advance()
-            self.moves += len(table.state.history) - before
+            state = table.state
+            if self.randoms[index] is None:
+                before = len(state.history)
+                table.apply(encoding.action(int(ids[index]), self.views[index]), checked=True)
+                table.advance()
+                self.moves += len(state.history) - before
+            else:
+                table.settle()
             if table.paid:
                 paid[index] = True
                 rewards[index] = table.take_rewards()
-            if table.state.is_terminal:
+            if state.is_terminal:
                 done[index] = True
-                table = self._new_table()
-                while table.state.is_terminal:
-                    table = self._new_table()
-                self.tables[index] = table
-            self._show(index)
+            elif self.max_steps is not None and self.decisions[index] >= self.max_steps:
+                done[index] = self.truncated[index] = True
+            if done[index]:
+                self._start(index)
+            else:
+                self.seats[index] = state.current_player
+        self._show()
         return self.observations, self.masks, self.seats, rewards, paid, done
+
+    def _advance_lockstep(self, fast: list[int], ids: np.ndarray) -> None:
+        """Step the games in `fast` (every other seat random) in one call."""
+        assert self.ids is not None
+        states = [self.tables[i].state for i in fast]
+        randoms = [r for r in self.randoms if r is not None]
+        seats = np.empty(len(fast), dtype=np.int64)
+        moves = np.empty(len(fast), dtype=np.int64)
+        step = lockstep.compiled() or lockstep.advance
+        step(states, self.ids, np.ascontiguousarray(ids[fast]), randoms, seats, moves)
+        self.moves += int(moves.sum())

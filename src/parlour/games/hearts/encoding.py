@@ -6,12 +6,15 @@ game's own (plays 0-51, passes 52-103).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from functools import cache
+from types import ModuleType
+from typing import Any, ClassVar
 
 import numpy as np
 
 from parlour.cards import CARDS_52
-from parlour.core import Game, Observation
+from parlour.core import Game, Observation, State
 from parlour.games.encoding import Encoding, Layout, add_cards, add_trick_history, card_index
 from parlour.games.hearts.observation import HeartsObservation
 
@@ -47,11 +50,31 @@ LEAD, LEADER, DONE, TO_MOVE = LAYOUT["lead_suit"], LAYOUT["leader"], LAYOUT["tri
     LAYOUT["to_move"]
 
 
+@cache
+def _rows_kernel() -> ModuleType | None:
+    """The compiled `fill_rows` (`_rows.pyx`), bound to this layout; None on the pure path."""
+    from parlour import engine
+    from parlour.games.hearts.events import DIRECTION_NAMES
+    from parlour.games.hearts.rules import HEARTS_MASK, JD_BIT, QS_BIT
+
+    kernel = engine.kernel("parlour.games.hearts._rows")
+    if kernel is not None:
+        kernel.bind({name: offset for name, offset, _ in LAYOUT.rows()}, INDEX,
+                    {offset: DIRECTIONS.index(name) for offset, name in DIRECTION_NAMES.items()},
+                    HEARTS_MASK, QS_BIT, JD_BIT, LAYOUT.size)
+    return kernel
+
+
 class HeartsEncoding(Encoding):
     """The information state of one Hearts seat."""
 
     layout = LAYOUT
     shape = (LAYOUT.size,)
+    bounded = True
+    block_bounds: ClassVar[dict[str, tuple[float, float]]] = {
+        "points_taken": (-10 / 26, 1.0),  # the J-diamonds variant takes 10 points off
+        "scores": (-np.inf, np.inf),  # totals pass end_score, and fall below 0 by variants
+    }
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
@@ -81,6 +104,32 @@ class HeartsEncoding(Encoding):
             out[SCORES + rel] = obs.scores[seat] / self.end_score
         out[BROKEN] = float(obs.hearts_broken)
         out[DONE] = len(obs.tricks) / 13.0
+
+    def reward_scale(self, per_deal: bool) -> float:
+        """A deal moves a seat by at most the 26 points of a moon (36 with the J♦'s 10); a
+        game's total ends below `end_score` + 26 (the deal that passes `end_score` adds at
+        most 26). Totals below -(`end_score` + 26), which only ``moon=subtract`` or the J♦
+        make possible in very long games, fall outside [-1, 1]."""
+        jack = 10 if getattr(self.game, "jack_of_diamonds", False) else 0
+        return float(26 + jack) if per_deal else self.end_score + 26 + jack
+
+    def fill_rows(self, states: Sequence[State[Any]], seats: np.ndarray, rows: np.ndarray,
+                  masks: np.ndarray, which: np.ndarray | None = None) -> None:
+        """`Encoding.fill_rows` in C (`_rows.pyx`) where the kernel is built and the states
+        are Hearts states whose observation and encoding are Hearts' own."""
+        from parlour.games.hearts.rules import Hearts, HeartsState
+
+        kernel = _rows_kernel()
+        if (kernel is None or not isinstance(self.game, Hearts)
+                or type(self).fill is not HeartsEncoding.fill
+                or any(type(s).observe is not HeartsState.observe for s in states)
+                or rows.dtype != np.float32 or masks.dtype != np.bool_):
+            super().fill_rows(states, seats, rows, masks, which)
+            return
+        kernel.fill_rows(states if isinstance(states, list) else list(states),
+                         np.ascontiguousarray(seats, dtype=np.int64), rows, masks.view(np.uint8),
+                         self.end_score, bool(self.game.jack_of_diamonds),
+                         None if which is None else np.ascontiguousarray(which).view(np.uint8))
 
     def deal_progress(self, observation: Observation) -> float:
         """Minus the penalty points taken this deal, relative to the others' mean."""

@@ -7,7 +7,7 @@ same table reads alike from every seat. The layout is listed in docs/rules/skat.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -48,6 +48,19 @@ LAYOUT = Layout(
 
 class SkatEncoding(Encoding):
     """The information state of one Skat seat, the same size at three and four seats."""
+
+    bounded = True
+    block_bounds: ClassVar[dict[str, tuple[float, float]]] = {
+        "scores": (-np.inf, np.inf),  # the series' running totals, in hundreds
+    }
+
+    def reward_scale(self, per_deal: bool) -> float:
+        """A deal moves a seat by at most 578 points: a lost grand ouvert with four jacks
+        (value 264) costs twice its value, and Seeger-Fabian scoring another 50. A series
+        adds that up over its deals (one round, a deal per seat, when `deals` is 0). Ramsch
+        penalties (120 card points, doubled per Jungfrau) stay within it."""
+        deals = getattr(self.game, "deals", 0) or getattr(self.game, "players", 3)
+        return 578.0 if per_deal else 578.0 * deals
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)

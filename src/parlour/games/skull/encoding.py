@@ -6,7 +6,7 @@ game's own (place rose 0 ... bid n 16+n).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -29,6 +29,19 @@ stopped a challenger /3, challenges it made /3, of which failed /3."""
 class SkullEncoding(Encoding):
     """The information state of one Skull seat: 14 floats for each of six seats (zeros for
     seats a smaller table lacks, so one network plays every table size) and 23 more."""
+
+    bounded = True
+    block_bounds: ClassVar[dict[str, tuple[float, float]]] = {
+        "round": (0.0, np.inf),  # rounds played, in twenties
+    }
+
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """`Encoding.bounds`, and no upper bound on each seat's counts over past rounds
+        (challenges made and lost, skulls that stopped a challenge: thirds that add up)."""
+        low, high = super().bounds()
+        assert self.layout is not None
+        self.layout.view(high, "seats")[:, 11:14] = np.inf
+        return low, high
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)

@@ -6,12 +6,15 @@ game's own (plays 0-51, bids 52-65, blind nil 66, look 67).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from functools import cache
+from types import ModuleType
+from typing import Any, ClassVar
 
 import numpy as np
 
 from parlour.cards import CARDS_52
-from parlour.core import Game, Observation
+from parlour.core import Game, Observation, State
 from parlour.games.encoding import Encoding, Layout, add_cards, add_trick_history, card_index
 from parlour.games.spades.observation import SpadesObservation
 
@@ -48,16 +51,67 @@ BROKEN, LEAD, LEADER, DEALER, TO_MOVE = (LAYOUT[n] for n in ("spades_broken", "l
 SCORES, BAGS, DONE = LAYOUT["scores"], LAYOUT["bags"], LAYOUT["tricks_done"]
 
 
+@cache
+def _rows_kernel() -> ModuleType | None:
+    """The compiled `fill_rows` (`_rows.pyx`), bound to this layout; None on the pure path."""
+    from parlour import engine
+    from parlour.games.spades.rules import NO_BID, PHASE_NAMES, Spades
+
+    kernel = engine.kernel("parlour.games.spades._rows")
+    if kernel is not None:
+        kernel.bind({name: offset for name, offset, _ in LAYOUT.rows()}, INDEX,
+                    {i: PHASES.index(name) for i, name in enumerate(PHASE_NAMES)}, NO_BID,
+                    LAYOUT.size, Spades().num_distinct_actions)
+    return kernel
+
+
 class SpadesEncoding(Encoding):
     """The information state of one Spades seat."""
 
     layout = LAYOUT
     shape = (LAYOUT.size,)
+    bounded = True
+    block_bounds: ClassVar[dict[str, tuple[float, float]]] = {
+        "scores": (-np.inf, np.inf),  # totals over the target; below 0 without mercy
+        "bags": (0.0, np.inf),
+    }
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         self.target = float(getattr(game, "target", 500))
         self.bag_limit = float(getattr(game, "bag_limit", 10))
+
+    def reward_scale(self, per_deal: bool) -> float:
+        """Returns are +1, -1 or 0. Per deal the reward is the change of the partnerships'
+        margin: each partnership's score moves by at most 260 (a set bid of 26 tricks), plus
+        two nil bonuses (blind where allowed) and the bag penalties 13 tricks can bring."""
+        if not per_deal:
+            return 1.0
+        game = self.game
+        nil = max(getattr(game, "nil_bonus", 100),
+                  getattr(game, "blind_nil_bonus", 200) if getattr(game, "blind_nil", False)
+                  else 0)
+        limit = max(1, getattr(game, "bag_limit", 10))
+        penalties = (limit - 1 + 13) // limit * getattr(game, "bag_penalty", 100)
+        return float(2 * (260 + 13 + 2 * nil + penalties))
+
+    def fill_rows(self, states: Sequence[State[Any]], seats: np.ndarray, rows: np.ndarray,
+                  masks: np.ndarray, which: np.ndarray | None = None) -> None:
+        """`Encoding.fill_rows` in C (`_rows.pyx`) where the kernel is built and the states
+        are Spades states whose observation and encoding are Spades' own."""
+        from parlour.games.spades.rules import Spades, SpadesState
+
+        kernel = _rows_kernel()
+        if (kernel is None or not isinstance(self.game, Spades)
+                or type(self).fill is not SpadesEncoding.fill
+                or any(type(s).observe is not SpadesState.observe for s in states)
+                or rows.dtype != np.float32 or masks.dtype != np.bool_):
+            super().fill_rows(states, seats, rows, masks, which)
+            return
+        kernel.fill_rows(states if isinstance(states, list) else list(states),
+                         np.ascontiguousarray(seats, dtype=np.int64), rows, masks.view(np.uint8),
+                         self.target, self.bag_limit,
+                         None if which is None else np.ascontiguousarray(which).view(np.uint8))
 
     def fill(self, observation: Observation, out: np.ndarray) -> None:
         obs = observation

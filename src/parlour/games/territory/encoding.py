@@ -28,6 +28,14 @@ after the owner to move, and the round / rounds (the same everywhere)."""
 class TerritoryEncoding(Encoding):
     """Board planes for one seat, and ids for the menu of one-move turns."""
 
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every plane is 0 or more; the piece-count planes (a quarter per piece) have no
+        upper bound, the others are at most 1."""
+        low = np.zeros(self.shape, dtype=np.float32)
+        high = np.ones(self.shape, dtype=np.float32)
+        high[[1, 3, 5]] = np.inf
+        return low, high
+
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         self.size = size = int(game.size)  # type: ignore[attr-defined]

@@ -1,0 +1,31 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""`parlour.rl.lockstep.advance` in C: one learner move in every game of a batch, then the
+random seats' moves, in one call instead of a Python loop (the moves themselves are the games'
+own `apply_without_undo`, compiled where the game has a compiled step)."""
+
+
+def advance(list states, list actions, long long[::1] ids, list randoms,
+            long long[::1] seats, long long[::1] moves):
+    """See `parlour.rl.lockstep.advance`, the pure-Python twin."""
+    cdef Py_ssize_t i, n = len(states), before
+    cdef object state, current, rng, legal
+    cdef list seat_rngs
+    if ids.shape[0] < n or seats.shape[0] < n or moves.shape[0] < n or len(randoms) < n:
+        raise ValueError(f"{n} games need {n} action ids, seats, move counts and generators")
+    for i in range(n):
+        state = states[i]
+        before = len(state.history)
+        state.apply_without_undo(actions[ids[i]])
+        seat_rngs = <list>randoms[i]
+        while True:
+            current = state.current_player
+            if current is None:
+                seats[i] = -1
+                break
+            rng = seat_rngs[<Py_ssize_t>current]
+            if rng is None:
+                seats[i] = <long long>current
+                break
+            legal = state.legal_actions()
+            state.apply_without_undo(legal[rng.randrange(len(legal))])
+        moves[i] = len(state.history) - before
