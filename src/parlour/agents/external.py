@@ -8,8 +8,9 @@ answers each ``act`` with one line: the action in the game's notation, either ba
 Nothing the child does can stop a match. Reads and writes run on their own threads, so a
 child that never reads its input or floods its output cannot block parlour. Each answer is
 awaited only for the move's time. Lines are capped in length. The child runs in its own
-session with CPU-time and memory limits; when it is done, it and every process it started are
-killed (`parlour.agents.reaper`). Once it has crashed, every later decision fails at once. Its
+sandbox (`parlour.agents.sandbox`) or, without one, in its own session with CPU-time and memory
+limits; when it is done, it and every process it started are killed. A bot that closes its
+output is ended at once (it can never answer again). Once it has crashed, every later decision fails at once. Its
 stderr goes to the log (logger ``parlour.agents.external``) and is kept for the error log.
 """
 
@@ -31,13 +32,17 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from parlour.agents.base import AgentCrashed, AgentGarbage, AgentTimeout, BaseAgent
-from parlour.agents.limits import limit_process, pre_exec
 from parlour.agents.reaper import HAS_PROC, BotProcesses
+from parlour.agents.sandbox import Launched, launch
 from parlour.core import Action, AgentError, Event, Game, Observation, ParlourError
 
 log = logging.getLogger("parlour.agents.external")
 
 PROTOCOL_VERSION = 1
+STDERR_LINE = 4096
+"""Longest stderr line kept in memory; the rest of a longer line is cut off."""
+EXIT_GRACE = 0.2
+"""Seconds a bot that closed its stdout is given to exit before it is taken as hung."""
 _EOF = object()
 
 
@@ -61,6 +66,23 @@ class ProcessLimits:
     """Lines of stderr kept (and logged) per bot; the rest are counted."""
     enforced: bool = False
     """True when the match set `move_time` itself (so in-process adapters isolate too)."""
+    file_mb: int = 256
+    """Largest file a bot process may write, in MiB (RLIMIT_FSIZE); 0 for none."""
+    tmp_mb: int = 64
+    """Size of each of the sandbox's private tmpfs (``/tmp`` and ``$HOME``), in MiB."""
+    max_processes: int = 64
+    """Most processes of a bot's whole tree at once (a cgroup's ``pids.max``); 0 for none."""
+    sandbox: str = "auto"
+    """``auto`` (the sandbox where it works), ``on`` (refuse to start without it), ``off``."""
+    network: bool = False
+    """True to let sandboxed bots use the network (``--bot-network``)."""
+    state_dir: str | None = None
+    """A folder where each bot keeps files between games (``--bot-state``); None: nothing is
+    kept, every game starts from empty folders."""
+    hidden: tuple[str, ...] = ()
+    """Paths left out of a sandbox even inside a bot's folder (output folders, stores)."""
+    pass_env: tuple[str, ...] = ()
+    """Names of environment variables passed to sandboxed bots (``--bot-env``)."""
 
 
 class ExternalAgent(BaseAgent):
@@ -88,6 +110,7 @@ class ExternalAgent(BaseAgent):
         self._dead: str | None = None
         """Why the process ended, once it has crashed: later decisions fail at once."""
         self._processes = BotProcesses()
+        self._launched: Launched | None = None
         self._start()
 
     # --- the agent protocol -----------------------------------------------------------------
@@ -147,18 +170,9 @@ class ExternalAgent(BaseAgent):
     def _start(self) -> None:
         if self._process is not None:
             return
-        limits = self.limits
-        try:
-            self._process = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True,
-                preexec_fn=pre_exec(limits), env=self._processes.environment(),
-            )
-        except OSError as error:
-            raise AgentError(f"cannot start {self.name!r}: {error.strerror or error}") from None
-        process = self._process
-        self._processes.started(process)
-        limit_process(process.pid, limits)
+        self._launched = launch(self.argv, self.limits, self._processes, self.name,
+                                cwd=self.cwd)
+        process = self._process = self._launched.process
         assert process.stdin and process.stdout and process.stderr
         for target, stream in ((self._read_stdout, process.stdout),
                                (self._read_stderr, process.stderr),
@@ -212,15 +226,29 @@ class ExternalAgent(BaseAgent):
         self._answers.put(_EOF)
 
     def _read_stderr(self, stream: IO[bytes]) -> None:
+        """Read stderr in bounded chunks: a line longer than `STDERR_LINE` bytes is cut there,
+        so a bot writing without newlines never grows parlour's memory."""
+        pending = b""
         try:
-            for raw in stream:
-                self._stderr_count += 1
-                if self._stderr_count <= self.limits.stderr_lines:
-                    text = raw.decode("utf-8", errors="replace").rstrip()[:1000]
-                    self.stderr_tail.append(text)
-                    log.warning("seat %d (%s) stderr: %s", self.seat, self.name, text)
+            while chunk := os.read(stream.fileno(), 1 << 16):
+                pending += chunk
+                *lines, pending = pending.split(b"\n")
+                if len(pending) > STDERR_LINE:
+                    lines.append(pending[:STDERR_LINE])
+                    pending = b""
+                for raw in lines:
+                    self._stderr_line(raw)
         except (OSError, ValueError):
             pass
+        if pending:
+            self._stderr_line(pending)
+
+    def _stderr_line(self, raw: bytes) -> None:
+        self._stderr_count += 1
+        if self._stderr_count <= self.limits.stderr_lines:
+            text = raw.decode("utf-8", errors="replace").rstrip()[:1000]
+            self.stderr_tail.append(text)
+            log.warning("seat %d (%s) stderr: %s", self.seat, self.name, text)
 
     def _drain_stray(self) -> None:
         stray = 0
@@ -241,13 +269,16 @@ class ExternalAgent(BaseAgent):
 
     def _exit_reason(self) -> str:
         process = self._process
-        code = _exit_status(process, 5.0) if process is not None else None
+        code = _exit_status(process, EXIT_GRACE) if process is not None else None
+        if code is None:  # alive without an output: it can never answer again
+            self._end_process()
         if self._stderr_thread is not None:
             self._stderr_thread.join(timeout=1.0)  # the last words of a crash are on stderr
         if code is None:
-            reason = "closed its output"
-        elif code < 0:
-            reason = f"killed by signal {signal.Signals(-code).name}"
+            reason = "closed its output while still running (it was ended)"
+        elif code < 0 or (code > 128 and self._launched is not None
+                          and self._launched.sandboxed):  # bwrap passes a signal on as 128+n
+            reason = f"killed by signal {_signal_name(abs(code) if code < 0 else code - 128)}"
         else:
             reason = f"exited with status {code}"
         last = self.stderr_tail[-1] if self.stderr_tail else ""
@@ -273,15 +304,28 @@ class ExternalAgent(BaseAgent):
         if process is None:
             return
         _await_exit(process, 0.5)
-        self._processes.end()
+        self._end_process()
         process.wait(timeout=5.0)
         if self._stderr_count > self.limits.stderr_lines:
             log.warning("seat %d (%s): %d more stderr line(s) not shown", self.seat, self.name,
                         self._stderr_count - self.limits.stderr_lines)
 
+    def _end_process(self) -> None:
+        """Kill the bot and every process it started (its sandbox, its cgroup)."""
+        launched = self._launched
+        if launched is not None:
+            launched.end(self._processes)
+
     def __del__(self) -> None:
         if not getattr(self, "_closed", True):
             self.close()
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return str(number)
 
 
 def _await_exit(process: subprocess.Popen[bytes], seconds: float) -> None:
@@ -328,6 +372,8 @@ def _read_answer(line: str) -> tuple[str, int | None]:
             data = json.loads(line)
         except json.JSONDecodeError:
             raise AgentGarbage(f"answer {line[:80]!r} is not valid JSON") from None
+        except RecursionError:
+            raise AgentGarbage(f"answer {line[:40]!r}... is nested too deeply") from None
         if isinstance(data, str):
             return data, None
         if isinstance(data, dict) and isinstance(data.get("action"), str):
