@@ -223,14 +223,17 @@ def _venv_home(config: Path) -> Path | None:
     return None
 
 
-def _interpreter(script: Path) -> str | None:
-    """The program named by a ``#!/usr/bin/env NAME`` line of `script`, if it has one."""
+def _interpreter(script: Path) -> tuple[str, bool] | None:
+    """The program named by `script`'s ``#!`` line, and whether it is looked up on PATH
+    (``#!/usr/bin/env NAME``); None without one."""
     with contextlib.suppress(OSError):
         with script.open("rb") as file:
             first = file.readline(256)
         parts = first[2:].decode(errors="replace").split() if first.startswith(b"#!") else []
         if len(parts) == 2 and os.path.basename(parts[0]) == "env":
-            return parts[1]
+            return parts[1], True
+        if parts:
+            return parts[0], False
     return None
 
 
@@ -254,13 +257,16 @@ def plan(argv: list[str], cwd: str | None = None) -> Plan:
     out = Plan([str(program), *argv[1:]])
     for folder in installation(program):
         out.bind(folder)
-    inner = _interpreter(program) if given is not None else None
-    real = shutil.which(inner) if inner else None
-    if inner and real and not _is_system(Path(real)):  # `#!/usr/bin/env python3` as outside
-        real_path = _pyenv_target(Path(real), inner, here) or Path(real)
-        out.argv = [str(real_path), *out.argv]
-        for folder in installation(real_path):
-            out.bind(folder)
+    shebang = _interpreter(program) if given is not None else None
+    if shebang is not None:  # the script's interpreter, found as it is outside
+        inner, on_path = shebang
+        found = shutil.which(inner) if on_path else inner
+        if found and not _is_system(Path(found)):
+            real = _pyenv_target(Path(found), os.path.basename(inner), here)
+            if real is not None or on_path:
+                out.argv = [str(real or found), *out.argv]
+            for folder in installation(real or Path(found)):
+                out.bind(folder)
     scripts: list[Path] = []
     for i, arg in enumerate(out.argv[1:], start=1):
         if arg.startswith("-") or not arg or len(arg) > 4096:
