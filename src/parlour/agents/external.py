@@ -10,8 +10,9 @@ child that never reads its input or floods its output cannot block parlour. Each
 awaited only for the move's time. Lines are capped in length. The child runs in its own
 sandbox (`parlour.agents.sandbox`) or, without one, in its own session with CPU-time and memory
 limits; when it is done, it and every process it started are killed. A bot that closes its
-output is ended at once (it can never answer again). Once it has crashed, every later decision fails at once. Its
-stderr goes to the log (logger ``parlour.agents.external``) and is kept for the error log.
+output is ended at once (it can never answer again). Once it has crashed, every later
+decision fails at once. Its stderr, read in bounded chunks, goes to the log (logger
+``parlour.agents.external``) and is kept for the error log.
 """
 
 from __future__ import annotations
