@@ -49,6 +49,8 @@ def bad(mode: str) -> str:
         ("floods", "garbage", "longer than"),
         ("flood-lines", "garbage", "not an action"),
         ("memory", "crash", "MemoryError"),
+        ("closes-stdout", "crash", "closed its output while still running"),
+        ("deep", "garbage", "nested too deeply"),
     ],
 )
 def test_a_bad_bot_is_contained(mode: str, kind: str, cause: str,

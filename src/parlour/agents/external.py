@@ -42,6 +42,8 @@ log = logging.getLogger("parlour.agents.external")
 PROTOCOL_VERSION = 1
 STDERR_LINE = 4096
 """Longest stderr line kept in memory; the rest of a longer line is cut off."""
+OUTPUT_CHECK = 0.2
+"""Seconds between checks, while an answer is awaited, that the bot still has its stdout."""
 EXIT_GRACE = 0.2
 """Seconds a bot that closed its stdout is given to exit before it is taken as hung."""
 _EOF = object()
@@ -153,9 +155,14 @@ class ExternalAgent(BaseAgent):
         while True:
             remaining = deadline - time.monotonic()
             try:
-                line = self._answers.get(timeout=max(0.0, remaining))
+                line = self._answers.get(timeout=min(max(0.0, remaining), OUTPUT_CHECK))
             except queue.Empty:
-                raise AgentTimeout(f"no answer within {wait:.3g}s") from None
+                if self._output_closed():
+                    line = _EOF
+                elif remaining <= OUTPUT_CHECK:
+                    raise AgentTimeout(f"no answer within {wait:.3g}s") from None
+                else:
+                    continue
             if line is _EOF:
                 self._answers.put(_EOF)  # stays at the end of the queue
                 self._dead = self._exit_reason()
@@ -310,6 +317,10 @@ class ExternalAgent(BaseAgent):
         if self._stderr_count > self.limits.stderr_lines:
             log.warning("seat %d (%s): %d more stderr line(s) not shown", self.seat, self.name,
                         self._stderr_count - self.limits.stderr_lines)
+
+    def _output_closed(self) -> bool:
+        launched = self._launched
+        return launched is not None and launched.output_closed()
 
     def _end_process(self) -> None:
         """Kill the bot and every process it started (its sandbox, its cgroup)."""

@@ -362,6 +362,23 @@ class Launched:
     process: subprocess.Popen[bytes]
     cgroup: TreeCgroup | None = None
     sandboxed: bool = False
+    bot: int = 0
+    """The bot's own process (in the sandbox: its PID 1, as this namespace numbers it)."""
+
+    def output_closed(self) -> bool:
+        """True once the bot's own process has closed (or replaced) its stdout while it still
+        runs. In the sandbox, bwrap keeps a copy of the pipe, so the closing is not an end of
+        file and is seen here instead."""
+        stdout = self.process.stdout
+        if not self.bot or stdout is None or stdout.closed:
+            return False
+        try:
+            pipe = f"pipe:[{os.fstat(stdout.fileno()).st_ino}]"
+            return os.readlink(f"/proc/{self.bot}/fd/1") != pipe
+        except FileNotFoundError:  # no fd 1: closed, if the process is still there
+            return os.path.exists(f"/proc/{self.bot}/stat")
+        except OSError:
+            return False
 
     def end(self, processes: BotProcesses) -> None:
         """Kill the bot and everything it started; remove its cgroup."""
@@ -385,7 +402,7 @@ def launch(argv: list[str], limits: SandboxLimits, processes: BotProcesses, name
             raise AgentError(f"cannot start {name!r}: {error.strerror or error}") from None
         processes.started(process)
         limit_process(process.pid, limits)
-        return Launched(process)
+        return Launched(process, bot=process.pid)
     try:
         out = plan(argv, cwd)
     except AgentError as error:
@@ -428,6 +445,7 @@ def _start_bwrap(argv: list[str], options: list[str], limits: SandboxLimits,
         if child is None:
             launched.end(processes)
             raise AgentError(f"cannot start {name!r} in the sandbox: {_last_error(process)}")
+        launched.bot = child
         limit_process(child, limits)
         if cgroup is not None and not cgroup.add(child):
             log.warning("%s: could not move the bot into its cgroup", name)
