@@ -113,8 +113,10 @@ def spy() -> None:
         wrote_own = True
     except OSError:
         wrote_own = False
+    home = os.environ.get("SPY_HOME_LISTING", "")
+    listing = sorted(os.listdir(home)) if home and os.path.isdir(home) else []
     report(ancestors=ancestors(), foreign=foreign(), secret=secret_seen(),
-           opened=opened(ARGS), wrote_own_folder=wrote_own,
+           opened=opened(ARGS), wrote_own_folder=wrote_own, home=listing,
            environment=sorted(os.environ), uid=os.getuid())
 
 

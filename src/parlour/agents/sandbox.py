@@ -295,7 +295,7 @@ def _bind_args(folder: str, hidden: list[str]) -> list[str]:
     inner = [h for h in hidden if _inside(h, folder)]
     if not inner or not os.path.isdir(folder):
         return ["--ro-bind", folder, folder]
-    args = ["--dir", folder]
+    args = ["--size", "4096", "--tmpfs", folder]  # read-only once its entries are bound
     with os.scandir(folder) as entries:
         listed = list(entries)
     if len(listed) > MAX_ENTRIES:
@@ -306,7 +306,7 @@ def _bind_args(folder: str, hidden: list[str]) -> list[str]:
             args += ["--symlink", os.readlink(entry.path), entry.path]
         else:
             args += _bind_args(entry.path, inner)
-    return args
+    return [*args, "--remount-ro", folder]
 
 
 def bwrap_args(out: Plan, limits: SandboxLimits, state: str | None) -> list[str]:
@@ -327,6 +327,7 @@ def bwrap_args(out: Plan, limits: SandboxLimits, state: str | None) -> list[str]
                            hidden)
     if state is not None:
         args += ["--bind", state, STATE]
+    args += ["--remount-ro", "/"]  # the sandbox's root: only /tmp, $HOME (and state) are writable
     args += ["--chdir", out.chdir if os.path.isdir(out.chdir) else HOME, "--clearenv"]
     environment = dict(ENVIRONMENT)
     if state is not None:
