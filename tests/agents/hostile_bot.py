@@ -8,6 +8,7 @@ agent's stderr tail; the attacks:
 - ``spy PATH...``: ancestors' command lines, other processes (and their memory), parlour's
   environment (``PARLOUR_TEST_SECRET``), the files and folders named by PATH (a store, records,
   the user's home), writing into its own folder;
+- ``spy-strict PATH...``: the same, and exits with status 7 if any of it was open;
 - ``escape MARKER``: a daemon (double fork, ``setsid``, an empty environment, so it carries no
   mark of the bot) that sleeps with MARKER on its command line; it answers once the daemon
   runs;
@@ -120,6 +121,15 @@ def spy() -> None:
            environment=sorted(os.environ), uid=os.getuid())
 
 
+def spy_strict() -> None:
+    """`spy`, then a crash (exit status 7) if any channel was open: for runs whose stderr the
+    test cannot read (a tournament), the fault it leaves in the store tells."""
+    found = opened(ARGS) or ancestors() or foreign()["processes"] or secret_seen()
+    if found:
+        print(f"found {found}", file=sys.stderr, flush=True)
+        sys.exit(7)
+
+
 DAEMON = "import time; time.sleep(600)"
 
 
@@ -216,7 +226,7 @@ def fork_bomb() -> None:
     report(processes=len(children) + 1)
 
 
-ATTACKS = {"spy": spy, "escape": escape, "memory-tree": memory_tree,
+ATTACKS = {"spy": spy, "spy-strict": spy_strict, "escape": escape, "memory-tree": memory_tree,
            "stderr-flood": stderr_flood, "big-file": big_file, "socket": connect,
            "keeps-files": keeps_files, "fork-bomb": fork_bomb}
 

@@ -7,6 +7,7 @@ run these tests skip with the reason, except under CI=1, where that is a failure
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -84,10 +85,8 @@ def marker() -> Iterator[str]:
     text = f"parlour-escapee-{uuid.uuid4().hex}"
     yield text
     for pid in marked(text):  # never leave one behind, even when the test fails
-        try:
+        with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass
 
 
 def test_a_bot_sees_no_ancestor_no_other_process_and_not_parlours_environment(
@@ -132,6 +131,26 @@ def test_a_bot_cannot_open_the_store_records_or_home_even_inside_its_folder(
     assert set(found["home"]) <= needed, "of the home folder, only the interpreter's part"
     assert found["wrote_own_folder"] is False, "its folder is read-only"
     assert not (folder / "planted.txt").exists()
+
+
+def test_a_tournaments_bots_cannot_open_its_store_or_records(tmp_path: Path) -> None:
+    """The tournament's output folder inside the bots' folder: left out of every sandbox."""
+    from parlour.arena import TournamentConfig, run_tournament
+    from parlour.arena.store import open_existing
+
+    folder = tmp_path / "bots"
+    folder.mkdir()
+    shutil.copy(HERE / "hostile_bot.py", folder / "hostile_bot.py")
+    out = folder / "out"
+    spy = (f"exec:{sys.executable} {folder / 'hostile_bot.py'} spy-strict "
+           f"{out / 'tournament.sqlite'} {out / 'records'} {out}")
+    config = TournamentConfig(game="hearts", params={"end_score": 1}, agents=(spy, "random"),
+                              deals=2, seed=3, backend="inprocess", out=str(out),
+                              sandbox="on", strike_limit=1)
+    run_tournament(config)
+    with open_existing(out) as store:
+        faults = store.db.execute("SELECT kind, message FROM faults").fetchall()
+    assert faults == []
 
 
 def test_no_process_a_bot_starts_outlives_the_match(marker: str) -> None:
@@ -180,7 +199,7 @@ def test_memory_is_limited_for_the_whole_process_tree() -> None:
     """Four children of 96 MiB each stay under a per-process limit of 192 MiB, but not
     under the tree's."""
     policy = replace(ON, memory_mb=192)
-    record, found = play(hostile("memory-tree", 96), policy)
+    _record, found = play(hostile("memory-tree", 96), policy)
     assert found["held"] < 4
 
 
@@ -230,12 +249,12 @@ def listener() -> Iterator[int]:
 
 
 def test_a_bot_has_no_network(listener: int) -> None:
-    record, found = play(hostile("socket", listener))
+    _record, found = play(hostile("socket", listener))
     assert found["reached"] is False
 
 
 def test_bot_network_lets_a_bot_connect(listener: int) -> None:
-    record, found = play(hostile("socket", listener), replace(ON, bot_network=True))
+    _record, found = play(hostile("socket", listener), replace(ON, bot_network=True))
     assert found["reached"] is True
 
 

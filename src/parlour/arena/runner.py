@@ -141,7 +141,7 @@ class Tournament:
             self.close()
             raise
         self.policy = FaultPolicy(strike_limit=config.strike_limit, move_time=config.move_time,
-                                  time_bank=config.time_bank)
+                                  time_bank=config.time_bank, **self._sandbox())
         self.names = [a.name for a in self.agents]
 
     # --- lifecycle -----------------------------------------------------------------------------
@@ -176,9 +176,16 @@ class Tournament:
                     f"{', '.join(EXECUTION)} may change)"
                 )
 
+    def _sandbox(self) -> dict[str, Any]:
+        """The sandbox settings of the policy: no bot sees this tournament's folder."""
+        config = self.config
+        return {"sandbox": config.sandbox, "bot_network": config.bot_network,
+                "bot_state": config.bot_state, "bot_env": config.bot_env,
+                "hidden": (str(Path(self.out).absolute()),)}
+
     def _check_agents(self) -> None:
         """Build each agent once, so a bad spec fails before any game is played."""
-        limits = FaultPolicy(move_time=self.config.move_time).process_limits()
+        limits = FaultPolicy(move_time=self.config.move_time, **self._sandbox()).process_limits()
         for agent in self.agents:
             built = make_agent(agent.spec, self.game, 0, make_rng(self.config.seed, "check"),
                                limits)
