@@ -289,6 +289,19 @@ def test_heartless_scripts_run_in_the_sandbox(marker: str) -> None:
     assert not record.faults
 
 
+def test_a_python_file_reaches_the_state_in_process_but_not_as_pyfile() -> None:
+    bot = HERE / "peeking_bot.py"
+    inside = Match(GAME, [f"file:{bot}", "random", "random", "random"], seed=1,
+                   policy=ON).run()
+    assert "found the game state" in inside.faults[0].message
+    outside = Match(GAME, [f"pyfile:{bot}", "random", "random", "random"], seed=1,
+                    policy=replace(ON, strike_limit=100)).run()
+    assert outside.result.complete
+    assert outside.faults, "its deliberate bug is a fault"
+    assert all(f.kind == "garbage" and "ValueError: a bug" in f.message
+               for f in outside.faults), "never the state; a raise is not a crash"
+
+
 def test_sandbox_on_refuses_to_start_a_bot_without_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sandbox, "problem", lambda: "bubblewrap (bwrap) is not installed")

@@ -17,10 +17,12 @@ decision fails at once. Its stderr, read in bounded chunks, goes to the log (log
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import logging
 import os
+import pickle
 import queue
 import select
 import shlex
@@ -93,7 +95,14 @@ class ExternalAgent(BaseAgent):
 
     def __init__(self, command: str | list[str], game: Game[Any] | None = None, seat: int = 0,
                  limits: ProcessLimits | None = None, cwd: str | None = None,
-                 name: str | None = None) -> None:
+                 name: str | None = None, objects: bool = False, python_path: str | None = None,
+                 bot_seed: int | None = None) -> None:
+        """`objects` adds each message's Python object, pickled (for `parlour.agents.
+        pyfile_runner`); `python_path` is a folder to import from (bound read-only in the
+        sandbox); `bot_seed` is sent in the hello as ``seed``, for the bot's own generator."""
+        self.objects = objects
+        self.python_path = python_path
+        self.bot_seed = bot_seed
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise AgentError("exec: needs a command, like 'exec:./mybot --flag'")
@@ -120,17 +129,20 @@ class ExternalAgent(BaseAgent):
     def on_game_start(self, game: Game[Any], seat: int) -> None:
         self.game, self.seat = game, seat
         self._start()
-        self._send({"type": "hello", "protocol": PROTOCOL_VERSION, "game": game.id,
-                    "variant": game.variant, "params": dict(game.params), "seat": seat,
-                    "num_players": game.num_players})
+        hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "game": game.id,
+                 "variant": game.variant, "params": dict(game.params), "seat": seat,
+                 "num_players": game.num_players}
+        if self.bot_seed is not None:
+            hello["seed"] = self.bot_seed
+        self._send(hello)
 
     def on_event(self, event: Event) -> None:
-        self._send({"type": "event", "event": event.to_json()})
+        self._send({"type": "event", "event": event.to_json()}, event)
 
     def on_game_end(self, result: Any) -> None:
         self._send({"type": "goodbye", "result": {
             "scores": list(result.scores), "returns": list(result.returns),
-            "winners": list(result.winners), "complete": result.complete}})
+            "winners": list(result.winners), "complete": result.complete}}, result)
         self.close()
 
     def act(self, observation: Observation) -> Action:
@@ -149,7 +161,7 @@ class ExternalAgent(BaseAgent):
         seen = observation.to_json()
         seen.pop("legal_actions", None)  # sent once, as "legal"
         self._send({"type": "act", "id": request, "observation": seen,
-                    "legal": legal, "time": round(seconds, 3)})
+                    "legal": legal, "time": round(seconds, 3)}, observation)
         wait = seconds + (self.limits.start_time if request == 1 else 0.0)
         deadline = time.monotonic() + wait
         while True:
@@ -179,7 +191,7 @@ class ExternalAgent(BaseAgent):
         if self._process is not None:
             return
         self._launched = launch(self.argv, self.limits, self._processes, self.name,
-                                cwd=self.cwd)
+                                cwd=self.cwd, python_path=self.python_path)
         process = self._process = self._launched.process
         assert process.stdin and process.stdout and process.stderr
         for target, stream in ((self._read_stdout, process.stdout),
@@ -191,9 +203,11 @@ class ExternalAgent(BaseAgent):
             if target == self._read_stderr:
                 self._stderr_thread = thread
 
-    def _send(self, message: dict[str, Any]) -> None:
+    def _send(self, message: dict[str, Any], item: Any = None) -> None:
         if self._closed or self._process is None:
             return
+        if self.objects and item is not None:
+            message["object"] = base64.b64encode(pickle.dumps(item)).decode("ascii")
         line = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
         self._outbox.put(line.encode())
 

@@ -164,6 +164,8 @@ class Plan:
     argv: list[str]
     binds: list[str] = field(default_factory=list)
     chdir: str = HOME
+    environment: dict[str, str] = field(default_factory=dict)
+    """Variables set for this command besides `ENVIRONMENT`."""
 
     def bind(self, folder: Path) -> None:
         text = str(folder)
@@ -329,7 +331,7 @@ def bwrap_args(out: Plan, limits: SandboxLimits, state: str | None) -> list[str]
         args += ["--bind", state, STATE]
     args += ["--remount-ro", "/"]  # the sandbox's root: only /tmp, $HOME (and state) are writable
     args += ["--chdir", out.chdir if os.path.isdir(out.chdir) else HOME, "--clearenv"]
-    environment = dict(ENVIRONMENT)
+    environment = {**ENVIRONMENT, **out.environment}
     if state is not None:
         environment["PARLOUR_STATE"] = STATE
     for name in limits.pass_env:
@@ -389,15 +391,18 @@ class Launched:
 
 
 def launch(argv: list[str], limits: SandboxLimits, processes: BotProcesses, name: str,
-           stdin: int | IO[bytes] | None = subprocess.PIPE, cwd: str | None = None) -> Launched:
+           stdin: int | IO[bytes] | None = subprocess.PIPE, cwd: str | None = None,
+           python_path: str | None = None) -> Launched:
     """Start `argv` (a bot named `name`) with pipes for stdout and stderr, in the sandbox when
-    the policy says so; an `AgentError` with one line if it cannot start."""
+    the policy says so; an `AgentError` with one line if it cannot start. `python_path` is a
+    folder the bot imports from (``PYTHONPATH``; read-only in the sandbox)."""
+    extra = {"PYTHONPATH": python_path} if python_path else {}
     if not use_sandbox(limits.sandbox, name):
         try:
             process = subprocess.Popen(
                 argv, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
                 start_new_session=True, preexec_fn=pre_exec(limits),
-                env=processes.environment(),
+                env={**processes.environment(), **extra},
             )
         except OSError as error:
             raise AgentError(f"cannot start {name!r}: {error.strerror or error}") from None
@@ -408,6 +413,9 @@ def launch(argv: list[str], limits: SandboxLimits, processes: BotProcesses, name
         out = plan(argv, cwd)
     except AgentError as error:
         raise AgentError(f"cannot start {name!r} in the sandbox: {error}") from None
+    if python_path:
+        out.bind(Path(python_path))
+        out.environment.update(extra)
     options = bwrap_args(out, limits, state_folder(limits, name))
     return _start_bwrap(out.argv, options, limits, processes, name, stdin)
 
