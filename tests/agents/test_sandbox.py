@@ -27,7 +27,7 @@ import pytest
 
 import parlour
 from parlour.agents import cgroups, sandbox
-from parlour.agents.external import ExternalAgent, ProcessLimits
+from parlour.agents.external import ExternalAgent
 from parlour.core import AgentError
 from parlour.match import FaultPolicy, Match
 from parlour.records import Record
@@ -300,19 +300,3 @@ def test_a_python_file_reaches_the_state_in_process_but_not_as_pyfile() -> None:
     assert outside.faults, "its deliberate bug is a fault"
     assert all(f.kind == "garbage" and "ValueError: a bug" in f.message
                for f in outside.faults), "never the state; a raise is not a crash"
-
-
-def test_sandbox_on_refuses_to_start_a_bot_without_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sandbox, "problem", lambda: "bubblewrap (bwrap) is not installed")
-    with pytest.raises(AgentError, match=r"without the sandbox \(--sandbox on\): bubblewrap"):
-        ExternalAgent(hostile("spy"), limits=ProcessLimits(sandbox="on"))
-
-
-def test_sandbox_auto_says_once_that_it_goes_without(
-        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr(sandbox, "problem", lambda: "no bwrap on this test machine")
-    monkeypatch.setattr(sandbox, "_warned", set())
-    for _ in range(2):
-        ExternalAgent(hostile("spy"), limits=ProcessLimits(sandbox="auto")).close()
-    assert caplog.text.count("bots run without the sandbox: no bwrap") == 1

@@ -1,0 +1,38 @@
+"""The sandbox policy where the sandbox cannot run (simulated): `on` refuses, `auto` says so once.
+
+These need no bwrap, so they run on every machine (tests/agents/test_sandbox.py runs the
+sandbox itself).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from parlour.agents import sandbox
+from parlour.agents.external import ExternalAgent, ProcessLimits
+from parlour.core import AgentError
+
+HERE = Path(__file__).parent
+
+
+def hostile(mode: str) -> str:
+    return f"{sys.executable} {HERE / 'hostile_bot.py'} {mode}"
+
+
+def test_sandbox_on_refuses_to_start_a_bot_without_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sandbox, "problem", lambda: "bubblewrap (bwrap) is not installed")
+    with pytest.raises(AgentError, match=r"without the sandbox \(--sandbox on\): bubblewrap"):
+        ExternalAgent(hostile("spy"), limits=ProcessLimits(sandbox="on"))
+
+
+def test_sandbox_auto_says_once_that_it_goes_without(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(sandbox, "problem", lambda: "no bwrap on this test machine")
+    monkeypatch.setattr(sandbox, "_warned", set())
+    for _ in range(2):
+        ExternalAgent(hostile("spy"), limits=ProcessLimits(sandbox="auto")).close()
+    assert caplog.text.count("bots run without the sandbox: no bwrap") == 1
