@@ -36,3 +36,16 @@ def test_sandbox_auto_says_once_that_it_goes_without(
     for _ in range(2):
         ExternalAgent(hostile("spy"), limits=ProcessLimits(sandbox="auto")).close()
     assert caplog.text.count("bots run without the sandbox: no bwrap") == 1
+
+
+def test_a_resumed_tournament_keeps_its_sandbox_settings(tmp_path: Path) -> None:
+    from parlour.arena import TournamentConfig, run_tournament
+    from parlour.arena.runner import stored_config
+
+    out = tmp_path / "t"
+    run_tournament(TournamentConfig(game="hearts", params={"end_score": 1},
+                                    agents=("random", "heuristic"), deals=1, seed=2,
+                                    backend="inprocess", out=str(out), sandbox="off",
+                                    bot_env=("LICENSE_KEY",)))
+    resumed = stored_config(out)
+    assert (resumed.sandbox, resumed.bot_env) == ("off", ("LICENSE_KEY",))

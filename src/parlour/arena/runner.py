@@ -132,7 +132,11 @@ class Tournament:
                 self.store.initialise(config.identity(), self.agents)
             self.store.set_meta(EXECUTION_KEY, {"workers": config.workers,
                                                 "backend": config.backend,
-                                                "address": config.address})
+                                                "address": config.address,
+                                                "sandbox": config.sandbox,
+                                                "bot_network": config.bot_network,
+                                                "bot_state": config.bot_state,
+                                                "bot_env": list(config.bot_env)})
             records = self.out / RECORDS
             records.mkdir(exist_ok=True)
             for stale in records.glob("*.tmp"):  # a record written when the run was killed
