@@ -67,6 +67,8 @@ NETWORK_ETC = ("resolv.conf", "hosts", "gai.conf")
 MAX_ENTRIES = 2000
 """Most entries of a bot's folder bound one by one (when a hidden path lies inside it)."""
 START_SECONDS = 10.0
+_NAMESPACES = ("--unshare-all", "--as-pid-1", "--die-with-parent", "--new-session",
+               "--cap-drop", "ALL", "--hostname", "parlour-bot")
 
 
 class SandboxLimits(Protocol):
@@ -101,8 +103,8 @@ def problem() -> str | None:
     if bwrap is None:
         return "bubblewrap (bwrap) is not installed (Debian: apt-get install bubblewrap)"
     true = shutil.which("true") or "/bin/true"
-    argv = [bwrap, "--unshare-all", "--as-pid-1", "--die-with-parent", "--new-session",
-            *_system_args(), "--proc", "/proc", "--dev", "/dev", "--", true]
+    argv = [bwrap, *_NAMESPACES, *_system_args(), "--proc", "/proc", "--dev", "/dev",
+            "--remount-ro", "/", "--", true]
     try:
         done = subprocess.run(argv, capture_output=True, timeout=START_SECONDS, env={},
                               stdin=subprocess.DEVNULL)
@@ -314,8 +316,7 @@ def _bind_args(folder: str, hidden: list[str]) -> list[str]:
 def bwrap_args(out: Plan, limits: SandboxLimits, state: str | None) -> list[str]:
     """bubblewrap's options for plan `out` (everything before ``--``)."""
     hidden = [os.path.realpath(h) for h in limits.hidden]
-    args = ["--unshare-all", "--as-pid-1", "--die-with-parent", "--new-session",
-            "--cap-drop", "ALL", "--hostname", "parlour-bot", *_system_args()]
+    args = [*_NAMESPACES, *_system_args()]
     names = ETC + (NETWORK_ETC if limits.network else ())
     for name in names:
         args += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
