@@ -49,3 +49,33 @@ def test_a_resumed_tournament_keeps_its_sandbox_settings(tmp_path: Path) -> None
                                     bot_env=("LICENSE_KEY",)))
     resumed = stored_config(out)
     assert (resumed.sandbox, resumed.bot_env) == ("off", ("LICENSE_KEY",))
+
+
+def test_a_pyenv_shim_and_a_virtual_environment_resolve_to_what_they_run(
+        tmp_path: Path) -> None:
+    root = tmp_path / "home" / ".pyenv"
+    real = root / "versions" / "3.99.0" / "bin" / "python3"
+    real.parent.mkdir(parents=True)
+    real.write_text("")
+    shim = root / "shims" / "python3"
+    shim.parent.mkdir()
+    shim.write_text("#!/bin/sh\n")
+    (root / "bin").mkdir()
+    (root / "bin" / "pyenv").write_text(f"#!/bin/sh\necho {real}\n")
+    for executable in (shim, root / "bin" / "pyenv"):
+        executable.chmod(0o755)
+    bot = tmp_path / "bots" / "mine.py"
+    bot.parent.mkdir()
+    bot.write_text("")
+    plan = sandbox.plan([str(shim), "bots/mine.py"], cwd=str(tmp_path))
+    assert plan.argv == [str(real), str(bot)], "the shim's interpreter, the bot's full path"
+    assert str(real.parents[1]) in plan.binds and str(bot.parent) in plan.binds
+    assert str(root) not in plan.binds, "not the whole pyenv, nor the home folder"
+    assert plan.chdir == str(bot.parent)
+
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "pyvenv.cfg").write_text(f"home = {real.parent}\n")
+    (venv / "bin" / "python").symlink_to(real)
+    plan = sandbox.plan([str(venv / "bin" / "python"), str(bot)])
+    assert str(venv) in plan.binds and str(real.parents[1]) in plan.binds

@@ -181,6 +181,12 @@ def _pyenv_target(program: Path, name: str, cwd: str) -> Path | None:
     root = program.parent.parent
     if program.parent.name != "shims" or not (root / "versions").is_dir():
         return None
+    return _pyenv_which(root, name, cwd)
+
+
+@functools.lru_cache(maxsize=64)
+def _pyenv_which(root: Path, name: str, cwd: str) -> Path:
+    """Ask pyenv (once per folder: its answer depends on ``.python-version`` files there)."""
     pyenv = next((p for p in (root / "bin" / "pyenv", root / "libexec" / "pyenv")
                   if p.is_file()), None)
     if pyenv is None:
