@@ -300,3 +300,10 @@ def test_a_python_file_reaches_the_state_in_process_but_not_as_pyfile() -> None:
     assert outside.faults, "its deliberate bug is a fault"
     assert all(f.kind == "garbage" and "ValueError: a bug" in f.message
                for f in outside.faults), "never the state; a raise is not a crash"
+
+
+def test_a_game17_player_file_plays_as_pyfile_in_the_sandbox() -> None:
+    player = ROOT / "tests/games/territory/players/game17_checkout/game17/smart_zombie.py"
+    game = parlour.load_game("territory", size=6, rounds=3, players=2)
+    record = Match(game, [f"pyfile:{player}", "zombie"], seed=1, policy=ON).run()
+    assert record.result.complete and not record.faults

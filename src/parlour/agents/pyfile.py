@@ -20,6 +20,7 @@ import contextlib
 import importlib.util
 import inspect
 import logging
+import os
 import sys
 from pathlib import Path
 from random import Random
@@ -151,7 +152,18 @@ def pyfile_agent(text: str, game: Game[Any], seat: int = 0, rng: Random | None =
         raise AgentError(f"file bot {path!r} does not exist")
     argv = [sys.executable, "-m", "parlour.agents.pyfile_runner", str(Path(path).absolute()),
             *([option] if option else [])]
-    source = str(Path(__file__).resolve().parents[2])  # the folder holding the parlour package
     seed = (rng or Random(0)).getrandbits(63)
     return ExternalAgent(argv, game=game, seat=seat, limits=limits, name=f"pyfile:{text}",
-                         objects=True, python_path=source, bot_seed=seed)
+                         objects=True, python_path=os.pathsep.join(import_folders()),
+                         bot_seed=seed)
+
+
+def import_folders() -> list[str]:
+    """The folders parlour imports from (its own source and its libraries), which the runner
+    needs too: every folder on ``sys.path`` but the working directory and the home folder."""
+    skip = {os.getcwd(), str(Path.home()), "/"}
+    folders = [str(Path(__file__).resolve().parents[2])]  # the folder holding the package
+    for entry in sys.path:
+        if entry and os.path.isdir(entry) and os.path.abspath(entry) not in skip:
+            folders.append(os.path.abspath(entry))
+    return list(dict.fromkeys(folders))

@@ -401,8 +401,8 @@ def launch(argv: list[str], limits: SandboxLimits, processes: BotProcesses, name
            stdin: int | IO[bytes] | None = subprocess.PIPE, cwd: str | None = None,
            python_path: str | None = None) -> Launched:
     """Start `argv` (a bot named `name`) with pipes for stdout and stderr, in the sandbox when
-    the policy says so; an `AgentError` with one line if it cannot start. `python_path` is a
-    folder the bot imports from (``PYTHONPATH``; read-only in the sandbox)."""
+    the policy says so; an `AgentError` with one line if it cannot start. `python_path` holds
+    the folders the bot imports from (``PYTHONPATH``; read-only in the sandbox)."""
     extra = {"PYTHONPATH": python_path} if python_path else {}
     if not use_sandbox(limits.sandbox, name):
         try:
@@ -421,7 +421,8 @@ def launch(argv: list[str], limits: SandboxLimits, processes: BotProcesses, name
     except AgentError as error:
         raise AgentError(f"cannot start {name!r} in the sandbox: {error}") from None
     if python_path:
-        out.bind(Path(python_path))
+        for folder in python_path.split(os.pathsep):
+            out.bind(Path(folder))
         out.environment.update(extra)
     options = bwrap_args(out, limits, state_folder(limits, name))
     return _start_bwrap(out.argv, options, limits, processes, name, stdin)
