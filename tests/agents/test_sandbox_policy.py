@@ -79,3 +79,11 @@ def test_a_pyenv_shim_and_a_virtual_environment_resolve_to_what_they_run(
     (venv / "bin" / "python").symlink_to(real)
     plan = sandbox.plan([str(venv / "bin" / "python"), str(bot)])
     assert str(venv) in plan.binds and str(real.parents[1]) in plan.binds
+
+
+def test_the_home_folder_is_never_bound_whole(monkeypatch: pytest.MonkeyPatch,
+                                              tmp_path: Path) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "bot.py").write_text("")
+    plan = sandbox.plan(["/bin/sh", "bot.py", "."], cwd=str(tmp_path))
+    assert plan.binds == [str(tmp_path / "bot.py")], "the file alone, not its folder"

@@ -288,10 +288,10 @@ def plan(argv: list[str], cwd: str | None = None) -> Plan:
     homes = {str(Path.home()), "/"}
     for script in scripts:
         folder = script if script.is_dir() else script.parent
-        if str(folder) in homes:
-            out.bind(script)  # never a whole home folder: only the file itself
-        else:
+        if str(folder) not in homes:
             out.bind(folder)
+        elif not script.is_dir():
+            out.bind(script)  # never a whole home folder (or /): only the file itself
     first = scripts[0] if scripts else program if given is not None else None
     if first is not None:
         out.chdir = str(first if first.is_dir() else first.parent)
