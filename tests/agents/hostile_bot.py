@@ -12,6 +12,8 @@ agent's stderr tail; the attacks:
 - ``escape MARKER``: a daemon (double fork, ``setsid``, an empty environment, so it carries no
   mark of the bot) that sleeps with MARKER on its command line; it answers once the daemon
   runs;
+- ``hop MARKER``: the same, but the daemon keeps forking and leaving (``setsid``, ``fork``,
+  exit: a new process number every 10 ms, for a minute);
 - ``memory-tree MB``: four children each holding MB MiB at once; reports how many held it;
 - ``stderr-flood MB``: MB MiB on stderr without a newline before the first answer;
 - ``big-file MB``: a file of MB MiB in /tmp; reports how many bytes were written;
@@ -131,6 +133,15 @@ def spy_strict() -> None:
 
 
 DAEMON = "import time; time.sleep(600)"
+HOPPER = """
+import os, time
+end = time.monotonic() + 60  # a bound, so a failed test leaves nothing for long
+while time.monotonic() < end:
+    if os.fork():
+        os._exit(0)  # the parent leaves: the process number keeps changing
+    os.setsid()
+    time.sleep(0.01)
+"""
 
 
 def escape() -> None:
@@ -140,7 +151,8 @@ def escape() -> None:
             devnull = os.open(os.devnull, os.O_RDWR)
             for fd in (0, 1, 2):
                 os.dup2(devnull, fd)
-            os.execve(sys.executable, [sys.executable, "-c", DAEMON, ARGS[0]], {})
+            code = HOPPER if MODE == "hop" else DAEMON
+            os.execve(sys.executable, [sys.executable, "-c", code, ARGS[0]], {})
         os._exit(0)
     os.wait()
     time.sleep(0.2)  # the daemon has exec'd by now
@@ -226,9 +238,9 @@ def fork_bomb() -> None:
     report(processes=len(children) + 1)
 
 
-ATTACKS = {"spy": spy, "spy-strict": spy_strict, "escape": escape, "memory-tree": memory_tree,
-           "stderr-flood": stderr_flood, "big-file": big_file, "socket": connect,
-           "keeps-files": keeps_files, "fork-bomb": fork_bomb}
+ATTACKS = {"spy": spy, "spy-strict": spy_strict, "escape": escape, "hop": escape,
+           "memory-tree": memory_tree, "stderr-flood": stderr_flood, "big-file": big_file,
+           "socket": connect, "keeps-files": keeps_files, "fork-bomb": fork_bomb}
 
 
 def main() -> None:
