@@ -75,8 +75,9 @@ class ProcessLimits:
     """Largest file a bot process may write, in MiB (RLIMIT_FSIZE); 0 for none."""
     tmp_mb: int = 64
     """Size of each of the sandbox's private tmpfs (``/tmp`` and ``$HOME``), in MiB."""
-    max_processes: int = 64
-    """Most processes of a bot's whole tree at once (a cgroup's ``pids.max``); 0 for none."""
+    max_processes: int = 256
+    """Most processes and threads of a bot's whole tree at once (a cgroup's ``pids.max``,
+    which counts threads: a JVM or a BLAS library starts dozens); 0 for none."""
     sandbox: str = "auto"
     """``auto`` (the sandbox where it works), ``on`` (refuse to start without it), ``off``."""
     network: bool = False
