@@ -118,6 +118,7 @@ class ExternalAgent(BaseAgent):
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
         self._process: subprocess.Popen[bytes] | None = None
         self._stderr_thread: threading.Thread | None = None
+        self._readers: list[tuple[threading.Thread, IO[bytes]]] = []
         self._requests = 0
         self._closed = False
         self._dead: str | None = None
@@ -201,6 +202,7 @@ class ExternalAgent(BaseAgent):
             thread = threading.Thread(target=target, args=(stream,), daemon=True,
                                       name=f"{self.name}:{target.__name__}")
             thread.start()
+            self._readers.append((thread, stream))
             if target == self._read_stderr:
                 self._stderr_thread = thread
 
@@ -329,6 +331,11 @@ class ExternalAgent(BaseAgent):
         _await_exit(process, 0.5)
         self._end_process()
         process.wait(timeout=5.0)
+        for thread, stream in self._readers:  # the pipes, once their threads are done
+            thread.join(timeout=1.0)
+            if not thread.is_alive():
+                with contextlib.suppress(OSError):
+                    stream.close()
         if self._stderr_count > self.limits.stderr_lines:
             log.warning("seat %d (%s): %d more stderr line(s) not shown", self.seat, self.name,
                         self._stderr_count - self.limits.stderr_lines)
