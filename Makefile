@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 SEED   ?= 7
 
-.PHONY: demo test install dev chromium lint typecheck pytest plugins bench clean
+.PHONY: demo test install dev chromium bubblewrap lint typecheck pytest plugins bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,7 +33,7 @@ demo: $(BIN)/python
 ## path, then the games, records, conformance and search tests again on the pure-Python path
 ## (without the slow statistical ones, which the compiled run has shown), then the plug-in
 ## examples' own tests
-test: dev chromium lint typecheck pytest plugins
+test: dev chromium bubblewrap lint typecheck pytest plugins
 
 ## chromium: Debian's Chromium for the browser tests (tests/web), installed only if missing
 chromium:
@@ -46,6 +46,20 @@ chromium:
 	                       [ -z "$$CI" ] || exit 1; }; \
 	  else \
 	    echo "warning: no /usr/bin/chromium (as root: apt-get install chromium): browser tests skipped"; \
+	  fi; \
+	fi
+
+## bubblewrap: Debian's bwrap, the sandbox of bots run as programs (tests/agents/test_sandbox.py
+## runs hostile bots in it), installed only if missing; under CI a missing sandbox fails
+bubblewrap:
+	@if ! command -v bwrap >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing Debian's bubblewrap for the bot sandbox..."; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    { apt-get update -qq && apt-get install -y -qq bubblewrap; } >/dev/null 2>&1 \
+	      || { echo "could not install bubblewrap for the sandbox tests"; [ -z "$$CI" ] || exit 1; }; \
+	  else \
+	    echo "warning: no bwrap (as root: apt-get install bubblewrap): sandbox tests skipped"; \
 	  fi; \
 	fi
 

@@ -4,6 +4,7 @@ It plays legally (the first legal action) until its third decision, then misbeha
 """
 
 import json
+import os
 import sys
 import time
 
@@ -44,6 +45,11 @@ def misbehave(message: dict) -> None:
         hoard = []
         while True:
             hoard.append(bytearray(50 << 20))
+    elif MODE == "closes-stdout":
+        os.close(1)  # alive, but it can never answer again
+        time.sleep(60)
+    elif MODE == "deep":
+        print('{"action": ' + "[" * 30_000 + "]" * 30_000 + "}", flush=True)
     elif MODE == "stderr":
         for i in range(500):
             print(f"debug line {i}", file=sys.stderr)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,8 @@ def bad(mode: str) -> str:
         ("floods", "garbage", "longer than"),
         ("flood-lines", "garbage", "not an action"),
         ("memory", "crash", "MemoryError"),
+        ("closes-stdout", "crash", "closed its output while still running"),
+        ("deep", "garbage", "nested too deeply"),
     ],
 )
 def test_a_bad_bot_is_contained(mode: str, kind: str, cause: str,
@@ -94,13 +97,14 @@ def test_a_dead_bot_fails_every_later_decision_at_once() -> None:
 
 @LINUX_PROC
 def test_no_process_a_bot_starts_outlives_the_match(tmp_path: Path) -> None:
-    """A child in the bot's process group (the bot exits by itself after the goodbye) and a
-    grandchild that called setsid are both ended with the match."""
+    """Without the sandbox (the reaper's path): a child in the bot's process group (the bot
+    exits by itself after the goodbye) and a grandchild that called setsid are both ended with
+    the match. tests/agents/test_sandbox.py proves it inside the sandbox."""
     pidfile = tmp_path / "pids"
     bot = f"exec:{sys.executable} {HERE / 'spawner_bot.py'} {pidfile}"
     with pids_in(pidfile) as pids:
         record = Match(GAME, [bot, "random", "random", "random"], seed=3,
-                       policy=UNREACHABLE).run()
+                       policy=replace(UNREACHABLE, sandbox="off")).run()
         assert not record.faults
         assert len(pids()) == 2, "the bot started its two processes"
         assert all(wait_until(lambda pid=pid: not running(pid)) for pid in pids())
@@ -144,7 +148,8 @@ def test_the_protocol_sends_hello_act_events_and_goodbye(tmp_path: Path) -> None
         "    if m['type'] == 'act':\n"
         "        print(m['legal'][0], flush=True)\n"
     )
-    Match(GAME, [f"exec:{sys.executable} {script}", "random", "random", "random"], seed=4).run()
+    Match(GAME, [f"exec:{sys.executable} {script}", "random", "random", "random"], seed=4,
+          policy=FaultPolicy(sandbox="off")).run()  # the bot writes its transcript outside
     messages = [json.loads(line) for line in log.read_text().splitlines()]
     kinds = [m["type"] for m in messages]
     assert kinds[0] == "hello" and kinds[-1] == "goodbye"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -205,12 +206,13 @@ def test_a_crashed_script_forfeits_at_once_with_one_crash_logged(
 
 @pytest.mark.skipif(not HAS_PROC, reason="needs Linux /proc")
 def test_no_process_a_script_starts_outlives_the_match(tmp_path: Path) -> None:
-    """A child in the script's process group and a grandchild that called setsid."""
+    """Without the sandbox (the reaper's path): a child in the script's process group and a
+    grandchild that called setsid. tests/agents/test_sandbox.py proves it in the sandbox."""
     pidfile = tmp_path / "pids"
     bot = f"heartless:{sys.executable} {HERE / 'heartless_bad.py'} escape {pidfile}"
     with pids_in(pidfile) as pids:
         record = Match(ONE_DEAL, [bot, "random", "random", "random"], seed=3,
-                       policy=POLICY).run()
+                       policy=replace(POLICY, sandbox="off")).run()
         assert not record.faults
         assert len(pids()) == 2
         assert all(wait_until(lambda pid=pid: not running(pid)) for pid in pids())

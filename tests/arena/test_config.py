@@ -98,3 +98,18 @@ def test_unreadable_and_invalid_files_are_reported(tmp_path: Path) -> None:
     bad.write_text("game = hearts\n", encoding="utf-8")
     with pytest.raises(ParlourError, match="is not valid TOML"):
         load_config(bad)
+
+
+def test_the_sandbox_settings_come_from_a_toml_file_and_are_checked(tmp_path: Path) -> None:
+    path = tmp_path / "t.toml"
+    path.write_text(TOML + '\n', encoding="utf-8")
+    settings = {**load_config(path), "sandbox": "on", "bot_network": True,
+                "bot_state": "state", "bot_env": ["LICENSE_KEY"]}
+    config = TournamentConfig.from_mapping(settings, str(path)).checked()
+    assert (config.sandbox, config.bot_network, config.bot_state, config.bot_env) == \
+        ("on", True, "state", ("LICENSE_KEY",))
+    assert "sandbox" not in config.identity(), "resuming may change the sandbox settings"
+    with pytest.raises(ParlourError, match=r"'bot_network' .* must be true or false"):
+        TournamentConfig.from_mapping({**settings, "bot_network": "yes"}, str(path))
+    with pytest.raises(ParlourError, match="sandbox policy must be auto, on or off"):
+        TournamentConfig.from_mapping({**settings, "sandbox": "always"}, str(path)).checked()

@@ -78,6 +78,10 @@ def test_bench_reports_throughput() -> None:
         (["replay", "/nonexistent/record.json"], "cannot read record"),
         (["play", "hearts", "--count", "0"], ""),
         (["frobnicate"], ""),
+        (["play", "hearts", "--sandbox", "maybe"], "'maybe' is not one of auto, on, off"),
+        (["play", "hearts", "--bot-env", "KEY=value"], "is not a variable name"),
+        (["tournament", "hearts", "-a", "random,heuristic", "--sandbox", "sometimes"],
+         "'sometimes' is not one of auto, on, off"),
     ],
 )
 def test_usage_errors_exit_2_with_a_hint_and_no_traceback(args: list[str], message: str) -> None:

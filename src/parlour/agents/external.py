@@ -8,17 +8,21 @@ answers each ``act`` with one line: the action in the game's notation, either ba
 Nothing the child does can stop a match. Reads and writes run on their own threads, so a
 child that never reads its input or floods its output cannot block parlour. Each answer is
 awaited only for the move's time. Lines are capped in length. The child runs in its own
-session with CPU-time and memory limits; when it is done, it and every process it started are
-killed (`parlour.agents.reaper`). Once it has crashed, every later decision fails at once. Its
-stderr goes to the log (logger ``parlour.agents.external``) and is kept for the error log.
+sandbox (`parlour.agents.sandbox`) or, without one, in its own session with CPU-time and memory
+limits; when it is done, it and every process it started are killed. A bot that closes its
+output is ended at once (it can never answer again). Once it has crashed, every later
+decision fails at once. Its stderr, read in bounded chunks, goes to the log (logger
+``parlour.agents.external``) and is kept for the error log.
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import logging
 import os
+import pickle
 import queue
 import select
 import shlex
@@ -31,13 +35,19 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from parlour.agents.base import AgentCrashed, AgentGarbage, AgentTimeout, BaseAgent
-from parlour.agents.limits import limit_process, pre_exec
 from parlour.agents.reaper import HAS_PROC, BotProcesses
+from parlour.agents.sandbox import Launched, launch
 from parlour.core import Action, AgentError, Event, Game, Observation, ParlourError
 
 log = logging.getLogger("parlour.agents.external")
 
 PROTOCOL_VERSION = 1
+STDERR_LINE = 4096
+"""Longest stderr line kept in memory; the rest of a longer line is cut off."""
+OUTPUT_CHECK = 0.2
+"""Seconds between checks, while an answer is awaited, that the bot still has its stdout."""
+EXIT_GRACE = 0.2
+"""Seconds a bot that closed its stdout is given to exit before it is taken as hung."""
 _EOF = object()
 
 
@@ -61,6 +71,24 @@ class ProcessLimits:
     """Lines of stderr kept (and logged) per bot; the rest are counted."""
     enforced: bool = False
     """True when the match set `move_time` itself (so in-process adapters isolate too)."""
+    file_mb: int = 256
+    """Largest file a bot process may write, in MiB (RLIMIT_FSIZE); 0 for none."""
+    tmp_mb: int = 64
+    """Size of each of the sandbox's private tmpfs (``/tmp`` and ``$HOME``), in MiB."""
+    max_processes: int = 256
+    """Most processes and threads of a bot's whole tree at once (a cgroup's ``pids.max``,
+    which counts threads: a JVM or a BLAS library starts dozens); 0 for none."""
+    sandbox: str = "auto"
+    """``auto`` (the sandbox where it works), ``on`` (refuse to start without it), ``off``."""
+    network: bool = False
+    """True to let sandboxed bots use the network (``--bot-network``)."""
+    state_dir: str | None = None
+    """A folder where each bot keeps files between games (``--bot-state``); None: nothing is
+    kept, every game starts from empty folders."""
+    hidden: tuple[str, ...] = ()
+    """Paths left out of a sandbox even inside a bot's folder (output folders, stores)."""
+    pass_env: tuple[str, ...] = ()
+    """Names of environment variables passed to sandboxed bots (``--bot-env``)."""
 
 
 class ExternalAgent(BaseAgent):
@@ -68,7 +96,14 @@ class ExternalAgent(BaseAgent):
 
     def __init__(self, command: str | list[str], game: Game[Any] | None = None, seat: int = 0,
                  limits: ProcessLimits | None = None, cwd: str | None = None,
-                 name: str | None = None) -> None:
+                 name: str | None = None, objects: bool = False, python_path: str | None = None,
+                 bot_seed: int | None = None) -> None:
+        """`objects` adds each message's Python object, pickled (for `parlour.agents.
+        pyfile_runner`); `python_path` is a folder to import from (bound read-only in the
+        sandbox); `bot_seed` is sent in the hello as ``seed``, for the bot's own generator."""
+        self.objects = objects
+        self.python_path = python_path
+        self.bot_seed = bot_seed
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise AgentError("exec: needs a command, like 'exec:./mybot --flag'")
@@ -83,28 +118,33 @@ class ExternalAgent(BaseAgent):
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
         self._process: subprocess.Popen[bytes] | None = None
         self._stderr_thread: threading.Thread | None = None
+        self._readers: list[tuple[threading.Thread, IO[bytes]]] = []
         self._requests = 0
         self._closed = False
         self._dead: str | None = None
         """Why the process ended, once it has crashed: later decisions fail at once."""
         self._processes = BotProcesses()
+        self._launched: Launched | None = None
         self._start()
 
     # --- the agent protocol -----------------------------------------------------------------
     def on_game_start(self, game: Game[Any], seat: int) -> None:
         self.game, self.seat = game, seat
         self._start()
-        self._send({"type": "hello", "protocol": PROTOCOL_VERSION, "game": game.id,
-                    "variant": game.variant, "params": dict(game.params), "seat": seat,
-                    "num_players": game.num_players})
+        hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "game": game.id,
+                 "variant": game.variant, "params": dict(game.params), "seat": seat,
+                 "num_players": game.num_players}
+        if self.bot_seed is not None:
+            hello["seed"] = self.bot_seed
+        self._send(hello)
 
     def on_event(self, event: Event) -> None:
-        self._send({"type": "event", "event": event.to_json()})
+        self._send({"type": "event", "event": event.to_json()}, event)
 
     def on_game_end(self, result: Any) -> None:
         self._send({"type": "goodbye", "result": {
             "scores": list(result.scores), "returns": list(result.returns),
-            "winners": list(result.winners), "complete": result.complete}})
+            "winners": list(result.winners), "complete": result.complete}}, result)
         self.close()
 
     def act(self, observation: Observation) -> Action:
@@ -123,15 +163,20 @@ class ExternalAgent(BaseAgent):
         seen = observation.to_json()
         seen.pop("legal_actions", None)  # sent once, as "legal"
         self._send({"type": "act", "id": request, "observation": seen,
-                    "legal": legal, "time": round(seconds, 3)})
+                    "legal": legal, "time": round(seconds, 3)}, observation)
         wait = seconds + (self.limits.start_time if request == 1 else 0.0)
         deadline = time.monotonic() + wait
         while True:
             remaining = deadline - time.monotonic()
             try:
-                line = self._answers.get(timeout=max(0.0, remaining))
+                line = self._answers.get(timeout=min(max(0.0, remaining), OUTPUT_CHECK))
             except queue.Empty:
-                raise AgentTimeout(f"no answer within {wait:.3g}s") from None
+                if self._output_closed():
+                    line = _EOF
+                elif remaining <= OUTPUT_CHECK:
+                    raise AgentTimeout(f"no answer within {wait:.3g}s") from None
+                else:
+                    continue
             if line is _EOF:
                 self._answers.put(_EOF)  # stays at the end of the queue
                 self._dead = self._exit_reason()
@@ -147,18 +192,9 @@ class ExternalAgent(BaseAgent):
     def _start(self) -> None:
         if self._process is not None:
             return
-        limits = self.limits
-        try:
-            self._process = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, cwd=self.cwd, start_new_session=True,
-                preexec_fn=pre_exec(limits), env=self._processes.environment(),
-            )
-        except OSError as error:
-            raise AgentError(f"cannot start {self.name!r}: {error.strerror or error}") from None
-        process = self._process
-        self._processes.started(process)
-        limit_process(process.pid, limits)
+        self._launched = launch(self.argv, self.limits, self._processes, self.name,
+                                cwd=self.cwd, python_path=self.python_path)
+        process = self._process = self._launched.process
         assert process.stdin and process.stdout and process.stderr
         for target, stream in ((self._read_stdout, process.stdout),
                                (self._read_stderr, process.stderr),
@@ -166,12 +202,15 @@ class ExternalAgent(BaseAgent):
             thread = threading.Thread(target=target, args=(stream,), daemon=True,
                                       name=f"{self.name}:{target.__name__}")
             thread.start()
+            self._readers.append((thread, stream))
             if target == self._read_stderr:
                 self._stderr_thread = thread
 
-    def _send(self, message: dict[str, Any]) -> None:
+    def _send(self, message: dict[str, Any], item: Any = None) -> None:
         if self._closed or self._process is None:
             return
+        if self.objects and item is not None:
+            message["object"] = base64.b64encode(pickle.dumps(item)).decode("ascii")
         line = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
         self._outbox.put(line.encode())
 
@@ -212,15 +251,29 @@ class ExternalAgent(BaseAgent):
         self._answers.put(_EOF)
 
     def _read_stderr(self, stream: IO[bytes]) -> None:
+        """Read stderr in bounded chunks: a line longer than `STDERR_LINE` bytes is cut there,
+        so a bot writing without newlines never grows parlour's memory."""
+        pending = b""
         try:
-            for raw in stream:
-                self._stderr_count += 1
-                if self._stderr_count <= self.limits.stderr_lines:
-                    text = raw.decode("utf-8", errors="replace").rstrip()[:1000]
-                    self.stderr_tail.append(text)
-                    log.warning("seat %d (%s) stderr: %s", self.seat, self.name, text)
+            while chunk := os.read(stream.fileno(), 1 << 16):
+                pending += chunk
+                *lines, pending = pending.split(b"\n")
+                if len(pending) > STDERR_LINE:
+                    lines.append(pending[:STDERR_LINE])
+                    pending = b""
+                for raw in lines:
+                    self._stderr_line(raw)
         except (OSError, ValueError):
             pass
+        if pending:
+            self._stderr_line(pending)
+
+    def _stderr_line(self, raw: bytes) -> None:
+        self._stderr_count += 1
+        if self._stderr_count <= self.limits.stderr_lines:
+            text = raw.decode("utf-8", errors="replace").rstrip()[:1000]
+            self.stderr_tail.append(text)
+            log.warning("seat %d (%s) stderr: %s", self.seat, self.name, text)
 
     def _drain_stray(self) -> None:
         stray = 0
@@ -241,13 +294,16 @@ class ExternalAgent(BaseAgent):
 
     def _exit_reason(self) -> str:
         process = self._process
-        code = _exit_status(process, 5.0) if process is not None else None
+        code = _exit_status(process, EXIT_GRACE) if process is not None else None
+        if code is None:  # alive without an output: it can never answer again
+            self._end_process()
         if self._stderr_thread is not None:
             self._stderr_thread.join(timeout=1.0)  # the last words of a crash are on stderr
         if code is None:
-            reason = "closed its output"
-        elif code < 0:
-            reason = f"killed by signal {signal.Signals(-code).name}"
+            reason = "closed its output while still running (it was ended)"
+        elif code < 0 or (code > 128 and self._launched is not None
+                          and self._launched.sandboxed):  # bwrap passes a signal on as 128+n
+            reason = f"killed by signal {_signal_name(abs(code) if code < 0 else code - 128)}"
         else:
             reason = f"exited with status {code}"
         last = self.stderr_tail[-1] if self.stderr_tail else ""
@@ -273,15 +329,37 @@ class ExternalAgent(BaseAgent):
         if process is None:
             return
         _await_exit(process, 0.5)
-        self._processes.end()
+        self._end_process()
         process.wait(timeout=5.0)
+        for thread, stream in self._readers:  # the pipes, once their threads are done
+            thread.join(timeout=1.0)
+            if not thread.is_alive():
+                with contextlib.suppress(OSError):
+                    stream.close()
         if self._stderr_count > self.limits.stderr_lines:
             log.warning("seat %d (%s): %d more stderr line(s) not shown", self.seat, self.name,
                         self._stderr_count - self.limits.stderr_lines)
 
+    def _output_closed(self) -> bool:
+        launched = self._launched
+        return launched is not None and launched.output_closed()
+
+    def _end_process(self) -> None:
+        """Kill the bot and every process it started (its sandbox, its cgroup)."""
+        launched = self._launched
+        if launched is not None:
+            launched.end(self._processes)
+
     def __del__(self) -> None:
         if not getattr(self, "_closed", True):
             self.close()
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return str(number)
 
 
 def _await_exit(process: subprocess.Popen[bytes], seconds: float) -> None:
@@ -328,6 +406,8 @@ def _read_answer(line: str) -> tuple[str, int | None]:
             data = json.loads(line)
         except json.JSONDecodeError:
             raise AgentGarbage(f"answer {line[:80]!r} is not valid JSON") from None
+        except RecursionError:
+            raise AgentGarbage(f"answer {line[:40]!r}... is nested too deeply") from None
         if isinstance(data, str):
             return data, None
         if isinstance(data, dict) and isinstance(data.get("action"), str):

@@ -6,10 +6,11 @@ play, or three cards to pass, which this adapter hands to the match one pass at 
 arguments are defined precisely in docs/protocol.md ("Heartless scripts").
 
 Each call has the move's time (the script is killed when it runs over), its output is capped,
-and it runs with the CPU and memory limits of `ProcessLimits`. When a call ends, every process
-the script started is killed (`parlour.agents.reaper`). Once the script has crashed, every
-later decision fails at once (the match forfeits the seat). A timeout, a
-crash or unreadable output becomes `AgentTimeout`, `AgentCrashed` or `AgentGarbage`, which the
+and it runs with the limits of `ProcessLimits`, in a fresh sandbox where bubblewrap is
+available (`parlour.agents.sandbox`), so nothing it writes survives to the next decision. When
+a call ends, every process the script started is killed. Once the script has crashed, every
+later decision fails at once (the match forfeits the seat). A timeout, a crash or unreadable
+output becomes `AgentTimeout`, `AgentCrashed` or `AgentGarbage`, which the
 match's fault policy handles like any other fault; stderr goes to the log.
 """
 
@@ -31,8 +32,8 @@ from typing import Any
 
 from parlour.agents.base import AgentCrashed, AgentGarbage, AgentTimeout, BaseAgent
 from parlour.agents.external import ProcessLimits
-from parlour.agents.limits import limit_process, pre_exec
 from parlour.agents.reaper import BotProcesses
+from parlour.agents.sandbox import launch
 from parlour.cards import (
     CLUBS,
     DIAMONDS,
@@ -349,18 +350,15 @@ class HeartlessAgent(BaseAgent):
         limits = self.limits
         start = time.perf_counter()
         try:
-            process = subprocess.Popen(
-                argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                start_new_session=True, preexec_fn=pre_exec(limits),
-                env=self._processes.environment(),
-            )
-        except OSError as error:
-            self._dead = f"cannot start {self.name!r}: {error.strerror or error}"
+            launched = launch(argv, limits, self._processes, self.name,
+                              stdin=subprocess.DEVNULL)
+        except AgentError as error:
+            self._dead = str(error)
             raise AgentCrashed(self._dead) from None
-        self._processes.started(process)
-        limit_process(process.pid, limits)
+        process = launched.process
         try:
-            run = _Run(process, seconds, limits.max_line_bytes, self._processes.end)
+            run = _Run(process, seconds, limits.max_line_bytes,
+                       lambda: launched.end(self._processes))
         finally:
             self.calls += 1
             self.seconds += time.perf_counter() - start
@@ -370,8 +368,10 @@ class HeartlessAgent(BaseAgent):
         code = run.code
         if code is None:
             raise AgentTimeout(f"no answer within {seconds:.3g}s; the script was killed")
+        if code > 128 and launched.sandboxed:
+            code = 128 - code  # bwrap passes a signal on as 128+n
         if code != 0:
-            reason = (f"killed by signal {signal.Signals(-code).name}" if code < 0
+            reason = (f"killed by signal {_signal_name(-code)}" if code < 0
                       else f"exited with status {code}")
             self._dead = f"the script {reason}" + (f"; last stderr: {last}" if last else "")
             raise AgentCrashed(self._dead)
@@ -388,6 +388,13 @@ class HeartlessAgent(BaseAgent):
             if self._stderr_lines <= self.limits.stderr_lines:
                 log.warning("seat %d (%s) stderr: %s", self.seat, self.name, line[:1000])
         return lines[-1][:300] if lines else ""
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return str(number)
 
 
 def _check_game(game: Game[Any] | None, name: str) -> Hearts:

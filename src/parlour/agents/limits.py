@@ -1,4 +1,4 @@
-"""Resource limits for bots in child processes: CPU seconds and memory.
+"""Resource limits for bots in child processes: CPU seconds, memory and file size.
 
 On Linux the limits are set from outside with `resource.prlimit` right after the child starts,
 so no Python code runs between fork and exec (`preexec_fn` is unsafe once threads exist, and
@@ -15,13 +15,16 @@ HAS_PRLIMIT = hasattr(resource, "prlimit")
 
 
 class Limits(Protocol):
-    """What a limited process needs: its CPU-time and memory caps (0 for none)."""
+    """What a limited process needs: its CPU-time, memory and file-size caps (0 for none)."""
 
     @property
     def cpu_seconds(self) -> int: ...
 
     @property
     def memory_mb(self) -> int: ...
+
+    @property
+    def file_mb(self) -> int: ...
 
 
 def _pairs(limits: Limits) -> list[tuple[int, tuple[int, int]]]:
@@ -31,6 +34,9 @@ def _pairs(limits: Limits) -> list[tuple[int, tuple[int, int]]]:
     if limits.memory_mb:
         size = limits.memory_mb << 20
         pairs.append((resource.RLIMIT_AS, (size, size)))
+    if limits.file_mb:
+        size = limits.file_mb << 20
+        pairs.append((resource.RLIMIT_FSIZE, (size, size)))
     return pairs
 
 

@@ -1,4 +1,5 @@
-"""Python-file bots (`file:bots/mine.py`): a module loaded by path.
+"""Python-file bots: `file:bots/mine.py` (a module loaded by path, in parlour's process) and
+`pyfile:bots/mine.py` (the same file run out of process, in the sandbox).
 
 The module provides either an ``act(observation)`` function or an agent class (a class with an
 ``act`` method, preferably named ``Agent``), built with whichever of ``game``, ``seat`` and
@@ -6,6 +7,11 @@ The module provides either an ``act(observation)`` function or an agent class (a
 player files unchanged) through the optional hooks ``Game.adapt_module(module, seat, rng[,
 option])`` and ``Game.agent_for_file(path, seat, rng, option, time_limit)``. Import errors
 are reported as one clear `AgentError`, never a crash of the run.
+
+A ``file:`` bot runs inside parlour and can reach the whole game state through the interpreter:
+it is for your own bots. ``pyfile:`` runs the same file in its own process
+(`parlour.agents.pyfile_runner`, over the JSON-lines protocol with each observation also sent
+as a pickled object), in the sandbox: the way to run a stranger's Python file.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import contextlib
 import importlib.util
 import inspect
 import logging
+import os
 import sys
 from pathlib import Path
 from random import Random
@@ -130,3 +137,33 @@ def file_agent(text: str, game: Game[Any], seat: int = 0, rng: Random | None = N
         with contextlib.suppress(AttributeError):
             agent.name = name
     return agent  # type: ignore[no-any-return]
+
+
+def pyfile_agent(text: str, game: Game[Any], seat: int = 0, rng: Random | None = None,
+                 limits: Any = None) -> Agent:
+    """The ``pyfile:`` scheme: ``pyfile:path.py`` or ``pyfile:path.py:option``, run out of
+    process (in the sandbox, under the match's sandbox policy)."""
+    from parlour.agents.external import ExternalAgent
+
+    path, option = text, None
+    if ":" in text and not text.endswith(".py"):
+        path, _, option = text.rpartition(":")
+    if not Path(path).is_file():
+        raise AgentError(f"file bot {path!r} does not exist")
+    argv = [sys.executable, "-m", "parlour.agents.pyfile_runner", str(Path(path).absolute()),
+            *([option] if option else [])]
+    seed = (rng or Random(0)).getrandbits(63)
+    return ExternalAgent(argv, game=game, seat=seat, limits=limits, name=f"pyfile:{text}",
+                         objects=True, python_path=os.pathsep.join(import_folders()),
+                         bot_seed=seed)
+
+
+def import_folders() -> list[str]:
+    """The folders parlour imports from (its own source and its libraries), which the runner
+    needs too: every folder on ``sys.path`` but the working directory and the home folder."""
+    skip = {os.getcwd(), str(Path.home()), "/"}
+    folders = [str(Path(__file__).resolve().parents[2])]  # the folder holding the package
+    for entry in sys.path:
+        if entry and os.path.isdir(entry) and os.path.abspath(entry) not in skip:
+            folders.append(os.path.abspath(entry))
+    return list(dict.fromkeys(folders))

@@ -3,6 +3,7 @@
 - ``random``, ``heuristic`` (the game's own), ``hearts.heuristic``: built-in agents.
 - ``ismcts:iterations=800,c=0.7``: a named agent with options (text, converted by the agent).
 - ``file:bots/mine.py``: a Python file with ``act(observation)`` or an Agent class.
+- ``pyfile:bots/mine.py``: the same file run in its own process, in the sandbox.
 - ``exec:./mybot --flag``: any program speaking the JSON-lines protocol (docs/protocol.md).
 - ``human``: a person at the console.
 
@@ -33,6 +34,7 @@ GENERIC_AGENTS: dict[str, str | AgentFactory] = {
 
 SCHEMES: dict[str, str | AgentFactory] = {
     "file": "parlour.agents.pyfile:file_agent",
+    "pyfile": "parlour.agents.pyfile:pyfile_agent",
     "exec": "parlour.agents.external:exec_agent",
     "heartless": "parlour.agents.heartless:heartless_agent",
     "learned": "parlour.agents.learned:learned_file_agent",

@@ -52,7 +52,8 @@ TABLES: dict[str, str] = {
     "pairs": "round robin: every pair of agents",
     "all": "round robin: every combination of agents that fills a table",
 }
-EXECUTION = ("workers", "backend", "address", "out")
+EXECUTION = ("workers", "backend", "address", "out", "sandbox", "bot_network", "bot_state",
+             "bot_env")
 """Settings that may change when a tournament is resumed: they do not change any result."""
 
 DEFAULT_GAMES = 100
@@ -96,6 +97,13 @@ class TournamentConfig:
     address: str | None = None
     stage: str = ""
     """The label that seeds derive from (default: the format)."""
+    sandbox: str = "auto"
+    """Sandbox policy for bots run as programs: auto, on or off (docs/agents.md)."""
+    bot_network: bool = False
+    bot_state: str | None = None
+    """A folder where each sandboxed bot keeps files between games; None keeps nothing."""
+    bot_env: tuple[str, ...] = ()
+    """Environment variables passed on to sandboxed bots, by name."""
 
     # --- building ------------------------------------------------------------------------------
     @classmethod
@@ -152,6 +160,9 @@ class TournamentConfig:
             raise ParlourError(f"the time bank cannot be negative: {self.time_bank}")
         if self.strike_limit < 1:
             raise ParlourError(f"the strike limit must be at least 1, not {self.strike_limit}")
+        if self.sandbox not in ("auto", "on", "off"):
+            raise ParlourError(f"the sandbox policy must be auto, on or off, not "
+                               f"{self.sandbox!r}")
         workers = default_workers() if self.workers is None else self.workers
         if workers < 1:
             raise ParlourError(f"the number of workers must be at least 1, not {workers}")
@@ -183,7 +194,8 @@ def _choose(setting: str, value: str, choices: Mapping[str, str]) -> None:
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "game": (str,), "format": (str,), "tables": (str,), "seating": (str,), "out": (str,),
-    "backend": (str,), "address": (str,), "stage": (str,),
+    "backend": (str,), "address": (str,), "stage": (str,), "sandbox": (str,),
+    "bot_state": (str,), "bot_network": (bool,),
     "games": (int,), "deals": (int,), "seed": (int,), "strike_limit": (int,), "workers": (int,),
     "move_time": (float, int), "time_bank": (float, int),
 }
@@ -191,7 +203,12 @@ _TYPES: dict[str, tuple[type, ...]] = {
 
 def _convert(name: str, value: Any, source: str) -> Any:
     """Check one setting's type; lists become tuples, paths strings."""
-    if name in ("agents", "baselines"):
+    if name == "bot_network":
+        if not isinstance(value, bool):
+            raise ParlourError(f"setting 'bot_network' in {source} must be true or false, "
+                               f"got {value!r}")
+        return value
+    if name in ("agents", "baselines", "bot_env"):
         if isinstance(value, str):
             from parlour.agents import split_seats
 
@@ -208,7 +225,7 @@ def _convert(name: str, value: Any, source: str) -> Any:
     if isinstance(value, Path):
         value = str(value)
     types = _TYPES[name]
-    nullable = name in ("games", "deals", "move_time", "workers", "address")
+    nullable = name in ("games", "deals", "move_time", "workers", "address", "bot_state")
     if value is None and nullable:
         return None
     if isinstance(value, bool) or not isinstance(value, types):

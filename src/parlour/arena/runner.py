@@ -154,7 +154,11 @@ class Tournament:
                 self._file_schedule([])
             self.store.set_meta(EXECUTION_KEY, {"workers": config.workers,
                                                 "backend": config.backend,
-                                                "address": config.address})
+                                                "address": config.address,
+                                                "sandbox": config.sandbox,
+                                                "bot_network": config.bot_network,
+                                                "bot_state": config.bot_state,
+                                                "bot_env": list(config.bot_env)})
             records = self.out / RECORDS
             records.mkdir(exist_ok=True)
             for stale in records.glob("*.tmp"):  # a record written when the run was killed
@@ -163,7 +167,7 @@ class Tournament:
             self.close()
             raise
         self.policy = FaultPolicy(strike_limit=config.strike_limit, move_time=config.move_time,
-                                  time_bank=config.time_bank)
+                                  time_bank=config.time_bank, **self._sandbox())
         self.names = [a.name for a in self.agents]
 
     # --- lifecycle -----------------------------------------------------------------------------
@@ -198,9 +202,16 @@ class Tournament:
                     f"{', '.join(EXECUTION)} may change)"
                 )
 
+    def _sandbox(self) -> dict[str, Any]:
+        """The sandbox settings of the policy: no bot sees this tournament's folder."""
+        config = self.config
+        return {"sandbox": config.sandbox, "bot_network": config.bot_network,
+                "bot_state": config.bot_state, "bot_env": config.bot_env,
+                "hidden": (str(Path(self.out).absolute()),)}
+
     def _check_agents(self) -> None:
         """Build each agent once, so a bad spec fails before any game is played."""
-        limits = FaultPolicy(move_time=self.config.move_time).process_limits()
+        limits = FaultPolicy(move_time=self.config.move_time, **self._sandbox()).process_limits()
         for agent in self.agents:
             built = make_agent(agent.spec, self.game, 0, make_rng(self.config.seed, "check"),
                                limits)

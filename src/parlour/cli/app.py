@@ -145,6 +145,33 @@ def agents_text(game: Game[Any]) -> str:
     return f"agents: {', '.join(names)}; programs and files: {schemes}"
 
 
+SANDBOX_HELP = ("auto: programs run as bots (exec:, heartless:) run in the sandbox where "
+                "it works (said once when not); on: refuse to start them without it; off: "
+                "never (docs/agents.md).")
+NETWORK_HELP = "Let sandboxed bots use the network."
+STATE_HELP = ("A folder where each sandboxed bot keeps files between games (at $PARLOUR_STATE); "
+              "by default nothing is kept from one game to the next.")
+ENV_HELP = "An environment variable passed on to sandboxed bots, by name (repeatable)."
+
+
+def sandbox_settings(mode: str, network: bool, state: Path | None, env: list[str] | None,
+                     hidden: tuple[str, ...]) -> dict[str, Any]:
+    """The sandbox fields of a `FaultPolicy` from the command-line options (checked)."""
+    from parlour.agents.sandbox import MODES
+
+    if mode not in MODES:
+        raise typer.BadParameter(f"{mode!r} is not one of {', '.join(MODES)}",
+                                 param_hint="'--sandbox'")
+    names = tuple(env or ())
+    bad = next((n for n in names if not n or "=" in n), None)
+    if bad is not None:
+        raise typer.BadParameter(f"{bad!r} is not a variable name (give the name only)",
+                                 param_hint="'--bot-env'")
+    return {"sandbox": mode, "bot_network": network,
+            "bot_state": None if state is None else str(state.absolute()),
+            "bot_env": names, "hidden": hidden}
+
+
 @app.command()
 @usage_errors
 def play(
@@ -169,6 +196,11 @@ def play(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
     count: Annotated[int, typer.Option(help="Play this many games and print win counts.",
                                        min=1)] = 1,
+    sandbox: Annotated[str, typer.Option(help=SANDBOX_HELP)] = "auto",
+    bot_network: Annotated[bool, typer.Option("--bot-network", help=NETWORK_HELP)] = False,
+    bot_state: Annotated[Path | None, typer.Option(help=STATE_HELP, show_default=False)] = None,
+    bot_env: Annotated[list[str] | None, typer.Option(help=ENV_HELP, show_default=False)
+                       ] = None,
 ) -> None:
     """Play a game between agents, shown hand by hand (or many games, summarised)."""
     from parlour.agents import split_seats
@@ -184,7 +216,9 @@ def play(
     if len(specs) != chosen.num_players:
         raise _seat_count_error(chosen, specs)
     base = seed if seed is not None else derive_seed(int.from_bytes(__import__("os").urandom(7)), 0)
-    policy = FaultPolicy(move_time=move_time, time_bank=time_bank)
+    hidden = () if record is None else (str(record.absolute()),)
+    policy = FaultPolicy(move_time=move_time, time_bank=time_bank,
+                         **sandbox_settings(sandbox, bot_network, bot_state, bot_env, hidden))
     if count == 1:
         play_one(console, chosen, specs, base, record, quiet, policy)
     else:

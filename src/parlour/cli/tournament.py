@@ -16,7 +16,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.text import Text
 
-from parlour.cli.app import app, console, err, usage_errors
+from parlour.cli.app import (
+    ENV_HELP,
+    NETWORK_HELP,
+    SANDBOX_HELP,
+    STATE_HELP,
+    app,
+    console,
+    err,
+    sandbox_settings,
+    usage_errors,
+)
 from parlour.core import ParlourError, parse_spec
 
 if TYPE_CHECKING:
@@ -90,6 +100,15 @@ def tournament(
     plots: Annotated[bool, typer.Option(help="Write PNG plots to the output directory.")
     ] = True,
     progress: Annotated[bool, typer.Option(help="Show a live progress bar.")] = True,
+    sandbox: Annotated[str | None, typer.Option(help=SANDBOX_HELP + " (default: auto)",
+                                                show_default=False)] = None,
+    bot_network: Annotated[bool | None, typer.Option(
+        "--bot-network", help=NETWORK_HELP, show_default=False)] = None,
+    bot_state: Annotated[Path | None, typer.Option(
+        help=STATE_HELP + " Duplicate formats are then no longer independent seatings: a bot "
+        "may remember the deal of the first.", show_default=False)] = None,
+    bot_env: Annotated[list[str] | None, typer.Option(help=ENV_HELP, show_default=False)
+                       ] = None,
 ) -> None:
     """Run a tournament: every game stored as it ends, then a ranking with intervals."""
     from parlour.agents import split_seats
@@ -102,7 +121,13 @@ def tournament(
         "games": games, "deals": deals, "seed": seed, "workers": workers, "backend": backend,
         "address": address, "move_time": move_time, "time_bank": time_bank,
         "strike_limit": strike_limit, "out": None if out is None else str(out),
+        "bot_network": bot_network,
+        "bot_state": None if bot_state is None else str(bot_state.absolute()),
     }
+    if sandbox is not None or bot_env:
+        checked = sandbox_settings(sandbox or "auto", False, None, bot_env, ())
+        flags["sandbox"] = None if sandbox is None else checked["sandbox"]
+        flags["bot_env"] = checked["bot_env"] or None
     flags = {k: v for k, v in flags.items() if v is not None}
     named = split_seats(agents or "") + [a.strip() for a in agent or [] if a.strip()]
     if named:

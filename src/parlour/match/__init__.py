@@ -49,13 +49,26 @@ class FaultPolicy:
     cpu_seconds: int = 600
     """CPU-time limit of each agent process."""
     memory_mb: int = 1024
-    """Memory limit of each agent process, in MiB."""
+    """Memory limit of each agent process (and, in the sandbox, of its whole tree), in MiB."""
+    sandbox: str = "auto"
+    """Sandbox policy for out-of-process bots: ``auto``, ``on`` or ``off`` (docs/agents.md)."""
+    bot_network: bool = False
+    """Let sandboxed bots use the network."""
+    bot_state: str | None = None
+    """A folder where each sandboxed bot keeps files between games; None keeps nothing."""
+    hidden: tuple[str, ...] = ()
+    """Paths no sandboxed bot may see, even inside its own folder (outputs, stores)."""
+    bot_env: tuple[str, ...] = ()
+    """Names of environment variables passed on to sandboxed bots."""
 
     def process_limits(self) -> ProcessLimits:
         """The limits for agents that run in another process."""
         move = self.move_time if self.move_time is not None else ProcessLimits.move_time
         return ProcessLimits(move_time=move, cpu_seconds=self.cpu_seconds,
-                             memory_mb=self.memory_mb, enforced=self.move_time is not None)
+                             memory_mb=self.memory_mb, enforced=self.move_time is not None,
+                             sandbox=self.sandbox, network=self.bot_network,
+                             state_dir=self.bot_state, hidden=self.hidden,
+                             pass_env=self.bot_env)
 
 
 class Match:

@@ -46,8 +46,9 @@ log = logging.getLogger("parlour.web")
 
 MAX_LOG = 5000
 """Log lines kept per seat (for a page that reconnects)."""
-BOT_POLICY = FaultPolicy(move_time=30.0, time_bank=60.0)
-"""Bots get 30 s a move (plus a 60 s bank); people are never timed."""
+BOT_POLICY = FaultPolicy(move_time=30.0, time_bank=60.0, sandbox="on")
+"""Bots get 30 s a move (plus a 60 s bank); people are never timed. A program a table seats
+never starts outside the sandbox."""
 
 
 class InviteRefused(ParlourError):
