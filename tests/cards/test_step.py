@@ -1,5 +1,5 @@
 """The compiled steps of Hearts and Spades (`legal_actions`, `apply`, `apply_without_undo` in C)
-against the Python step, move for move (`parlour.testing.trick_steps`): 1,000 seeded deals per
+against the Python step, move for move (`parlour.crosscheck.trick_steps`): 1,000 seeded deals per
 game over two rule sets each, with events and quiet, with undo, moves without undo and illegal
 actions; and the classes that must keep the Python step."""
 
@@ -15,10 +15,10 @@ import parlour
 from parlour import engine
 from parlour.cards.trickstate import step_fits
 from parlour.core import IllegalActionError
+from parlour.crosscheck.trick_steps import crosscheck_steps
 from parlour.games.hearts.rules import HeartsState
 from parlour.games.spades.rules import Spades, SpadesState
 from parlour.games.spades.scoring import TeamScore
-from parlour.testing.trick_steps import crosscheck_steps
 
 pytestmark = pytest.mark.skipif(
     engine.kernel("parlour.games.hearts._step") is None

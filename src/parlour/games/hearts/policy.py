@@ -6,7 +6,7 @@ keeps every hook the deal kernel stands in for (as `TrickState.play_random` deci
 observation the heuristic reads (`observe`, `points_taken`, `Hearts.card_points`), and the
 kernels are built. Otherwise the agents play move by move (`Playout`). The compiled heuristic
 makes exactly the agent's moves from each seat's own observation:
-`parlour.testing.hearts_heuristic` checks it decision by decision. `compiled_policy` hands it
+`parlour.crosscheck.hearts_heuristic` checks it decision by decision. `compiled_policy` hands it
 to the compiled ISMCTS loop (`parlour.agents.search.card_kernel`).
 """
 
