@@ -13,11 +13,10 @@ import pytest
 
 import parlour
 from parlour import engine
-from parlour.cards.trickstate import step_fits
 from parlour.core import IllegalActionError
 from parlour.crosscheck.trick_steps import crosscheck_steps
-from parlour.games.hearts.rules import HeartsState
-from parlour.games.spades.rules import Spades, SpadesState
+from parlour.games.hearts.rules import HEARTS_STEP, HeartsState
+from parlour.games.spades.rules import SPADES_STEP, Spades, SpadesState
 from parlour.games.spades.scoring import TeamScore
 
 pytestmark = pytest.mark.skipif(
@@ -60,8 +59,8 @@ class PlainSpades(SpadesState):
 
 
 def test_a_subclass_overriding_a_hook_takes_the_python_step() -> None:
-    assert step_fits(HeartsState) and step_fits(SpadesState) and step_fits(PlainSpades)
-    assert not step_fits(CountingHearts)
+    assert HEARTS_STEP.kept_by(HeartsState) and SPADES_STEP.kept_by(SpadesState)
+    assert SPADES_STEP.kept_by(PlainSpades) and not HEARTS_STEP.kept_by(CountingHearts)
     game = parlour.load_game("hearts")
     state = CountingHearts(game, 7)
     state.start_deal(game.deal_hands(7, 0))

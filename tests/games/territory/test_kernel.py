@@ -82,7 +82,7 @@ def test_a_subclass_that_changes_zombie_turns_keeps_them_in_python() -> None:
             turns.append(owner)
             super()._zombie_turn(owner)
 
-    assert not rules._kernel_fits(Traced) and rules._kernel_fits(TerritoryState)
+    assert not rules.ZOMBIE_TURNS.kept_by(Traced) and rules.ZOMBIE_TURNS.kept_by(TerritoryState)
     game = parlour.load_game("territory", size=4, rounds=3, players=0)
     state = Traced(game, 1, *rules.starting_board(1, 4),
                    order=rules.shuffled_order(1, rules.starting_board(1, 4)[0]))
