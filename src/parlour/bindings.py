@@ -42,6 +42,9 @@ class Binding:
     """The methods (and properties) the compiled code runs instead of the Python ones."""
     reads: tuple[str, ...] = ()
     """The methods whose behaviour the compiled code reproduces or relies on without calling."""
+    calls: tuple[str, ...] = ()
+    """Methods the compiled code calls in Python (an override of them is honoured): where the
+    Python twin's calls end."""
     game_owner: type | None = None
     """The game class whose hooks (`game_reads`) the compiled code reproduces."""
     game_reads: tuple[str, ...] = ()

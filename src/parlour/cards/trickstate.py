@@ -32,11 +32,14 @@ _KERNEL = engine.kernel("parlour.cards._kernel")
 """The compiled card play (`_kernel.pyx`), or None on the pure-Python path."""
 CARD_PLAY = Binding(
     "parlour.cards._kernel",
-    stands_in=("play_card", "_trick_won", "compute_legal_mask", "legal_mask", "legal_actions",
-               "_apply", "apply_without_undo"),
-    reads=("_kernel_stored", "kernel_rules"))
+    stands_in=("play_card", "_trick_won", "compute_legal_mask", "legal_mask"),
+    reads=("legal_actions", "_apply", "apply_without_undo", "_kernel_stored", "kernel_rules",
+           "_on_broken"),
+    calls=("_score_deal",))
 """The compiled card play (`TrickPlay`) behind `play_random`, for a state class that names a
-`kernel_class` and keeps these methods of it."""
+`kernel_class` and keeps these methods of it: it plays the cards (bypassing the dispatch of
+`legal_actions`, `_apply` and `apply_without_undo` for them) and calls `_score_deal` (through
+`_kernel_stored`) at the deal's end."""
 _KERNEL_HOOKS = CARD_PLAY.hooks
 """`CARD_PLAY`'s methods, by the name the compiled Spades heuristic reads them."""
 _KERNEL_MODES: dict[tuple[type, type], int | None] = {}

@@ -498,7 +498,7 @@ HeartsState.kernel_class = HeartsState
 HEARTS_DEALS = Binding(
     "parlour.games.hearts._kernel", HeartsState,
     stands_in=("_choose_pass", "_start_play", "_score_deal", "_next_deal", "start_deal",
-               "_begin", "_cards_dealt", "in_card_play", "is_terminal"),
+               "_begin", "_cards_dealt", "in_card_play", "is_terminal", "leave_undealt"),
     requires=(CARD_PLAY,))
 """Whole deals of Hearts in C (`_kernel.pyx`): the passing, the card play, settling."""
 HeartsState.deal_binding = HEARTS_DEALS

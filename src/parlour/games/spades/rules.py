@@ -585,7 +585,7 @@ SPADES_DEALS = Binding(
     "parlour.games.spades._kernel", SpadesState,
     stands_in=("_bid", "_blind_choice", "_next_bidder", "_start_play", "bidding_order",
                "_score_deal", "_team_results", "_next_deal", "start_deal", "_begin",
-               "_cards_dealt", "in_card_play", "is_terminal"),
+               "_cards_dealt", "in_card_play", "is_terminal", "leave_undealt"),
     requires=(CARD_PLAY,))
 """Whole hands of Spades in C (`_kernel.pyx`): the bidding, the card play, settling."""
 SpadesState.deal_binding = SPADES_DEALS

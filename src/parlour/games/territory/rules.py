@@ -427,7 +427,8 @@ class TerritoryState(State["Territory"]):
 
 ZOMBIE_TURNS = Binding(
     "parlour.games.territory._kernel", TerritoryState,
-    stands_in=("_zombie_turn", "_land", "_end", "advance", "_emit_turn", "_game_over"))
+    stands_in=("_zombie_turn", "_land", "_end", "advance", "_emit_turn", "_game_over"),
+    reads=("winning_owners",))
 """The zombies' turns in C (`_kernel.pyx`): a subclass changing one of these plays them in
 Python."""
 
