@@ -18,8 +18,8 @@ class keeps every game hook named (`game_reads`, since `game_owner`), and every 
 correct, only slower. `tests/core/test_bindings.py` reads the Python twin of every binding
 and checks that each method it calls on the state is named, so none can be forgotten.
 
-`owner` None means the class's own `kernel_class` (the card play serves every trick game that
-names one).
+`owner` None means the class the state names as its reference (`kernel_class`: the card play
+serves every trick game that names one; `layer_class` for the general trick layer).
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ class Binding:
     module: str
     """The compiled module (a name in `parlour.compiled_modules`)."""
     owner: type | None = None
-    """The class whose Python methods are the reference; None: the state's `kernel_class`."""
+    """The class whose Python methods are the reference; None: the class the state names in
+    its attribute `reference_attr`."""
     stands_in: tuple[str, ...] = ()
     """The methods (and properties) the compiled code runs instead of the Python ones."""
     reads: tuple[str, ...] = ()
@@ -50,6 +51,8 @@ class Binding:
     game_reads: tuple[str, ...] = ()
     requires: tuple[Binding, ...] = ()
     """Bindings this one builds on: it applies only where they do."""
+    reference_attr: str = "kernel_class"
+    """Where a state class names its reference class when `owner` is None."""
     _cache: dict[tuple[type, type | None], bool] = field(default_factory=dict, repr=False)
 
     @property
@@ -58,8 +61,8 @@ class Binding:
         return self.stands_in + self.reads
 
     def reference(self, kind: type) -> type | None:
-        """The class `kind`'s methods are compared with: `owner`, or `kind.kernel_class`."""
-        return self.owner if self.owner is not None else getattr(kind, "kernel_class", None)
+        """The class `kind`'s methods are compared with: `owner`, or the one `kind` names."""
+        return self.owner if self.owner is not None else getattr(kind, self.reference_attr, None)
 
     def kept_by(self, kind: type, game_class: type | None = None) -> bool:
         """True if `kind` (and `game_class`, if given) override none of the methods named,

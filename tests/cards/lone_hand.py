@@ -5,7 +5,8 @@ card is turned up: its suit is trump, with Euchre's bowers (the trump jack, then
 same colour, then A K Q 10 9). The seat after the dealer makes trump and leads; on odd deals it
 goes alone and the seat two after it sits the hand out. Sides are fixed (even and odd seats);
 each trick scores a point for the winner's side. The game writes no card-play code: the
-contract, seating and teams are data on `ContractTrickState`.
+contract, seating and teams are data on `ContractTrickState`, and naming its `layer_class`
+gets it compiled playouts (`cards/_layer.pyx`) without any Cython of its own.
 """
 
 from __future__ import annotations
@@ -142,6 +143,9 @@ class LoneHandState(ContractTrickState["LoneHand"]):
     def is_terminal(self) -> bool:
         return self.over
 
+    def in_card_play(self) -> bool:
+        return not self.over
+
     @property
     def hand_size(self) -> int:
         return HAND_SIZES[self.players]
@@ -235,6 +239,10 @@ class LoneHandState(ContractTrickState["LoneHand"]):
 def trick_cards(state: LoneHandState) -> int:
     """Every card played this deal, as a mask."""
     return trick_mask(state.trick) | sum(trick_mask(cards) for _, cards in state.tricks)
+
+
+LoneHandState.layer_class = LoneHandState  # compiled playouts from the layer's tables
+LoneHandState.card_actions = PLAY
 
 
 class LoneHand(Game[LoneHandState]):

@@ -7,10 +7,20 @@ from collections.abc import Iterator
 
 import pytest
 
-from parlour.cards import CARD, parse_card
+from parlour.cards import CARD, Card, parse_card
+from parlour.cards.contract_state import LAYER_PLAY
 from parlour.core import registry
+from parlour.crosscheck import Divergence, layer_play
 from parlour.testing import conformance_suite
-from tests.cards.lone_hand import CONTRACTS, Deal, LoneHand, TrickTaken
+from tests.cards.lone_hand import (
+    CARDS,
+    CONTRACTS,
+    PLAY,
+    Deal,
+    LoneHand,
+    LoneHandState,
+    TrickTaken,
+)
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -74,3 +84,34 @@ def test_sides_score_together() -> None:
     assert scores[0] == scores[2] and scores[1] == scores[3]
     assert scores[0] + scores[1] == state.hand_size
     assert isinstance(state.history[0].action, Deal)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_compiled_playouts_make_the_python_loops_moves(players: int) -> None:
+    """The layer's compiled playouts (`cards/_layer.pyx`, from the game's tables, no Cython of
+    the game's own) against the Python loop: 250 playouts per table size."""
+    if LAYER_PLAY.kernel() is None:
+        pytest.skip("the layer's compiled playouts are not built (or PARLOUR_PURE is set)")
+    assert LAYER_PLAY.applies(LoneHandState)
+    done = layer_play.crosscheck(LoneHand(players=players, deals=3), range(250))
+    assert done.playouts == 250 and done.games_over > 50 and done.moves > 250 * 10
+
+
+def test_a_class_that_plays_cards_its_own_way_keeps_the_python_loop() -> None:
+    class Marked(LoneHandState):
+        __slots__ = ()
+
+        def play_card(self, card: Card) -> None:
+            super().play_card(card)
+
+    assert LAYER_PLAY.kept_by(LoneHandState) and not LAYER_PLAY.kept_by(Marked)
+
+
+def test_a_playout_divergence_names_the_layer_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    if LAYER_PLAY.kernel() is None:
+        pytest.skip("the layer's compiled playouts are not built (or PARLOUR_PURE is set)")
+    wrong = {card: PLAY[card] for card in CARDS} | dict.fromkeys(CARDS[1:3], PLAY[CARDS[0]])
+    monkeypatch.setattr(LoneHandState, "card_actions", wrong)  # a broken promise
+    with pytest.raises(Divergence, match=r"^test.lonehand seed \d+, .*: history\[\d+\]\[1\]: "
+                       r".* in src/parlour/cards/_layer.pyx, .* in the Python rules$"):
+        layer_play.crosscheck(LoneHand(), range(20))

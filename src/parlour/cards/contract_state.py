@@ -30,16 +30,27 @@ A sketch of a Schafkopf-like state (the game's own fields and phases omitted)::
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar
 
+from parlour.bindings import Binding
 from parlour.cards.card import Card
 from parlour.cards.contract import Contract
 from parlour.cards.events import CARD_PLAYED
 from parlour.cards.seating import Seating, Teams
 from parlour.cards.trickstate import TrickState
-from parlour.core import Game
+from parlour.core import Action, Game, State
 
 G = TypeVar("G", bound="Game[Any]")
+
+LAYER_PLAY = Binding(
+    "parlour.cards._layer", reference_attr="layer_class",
+    stands_in=("play_card", "compute_legal_mask", "legal_mask"),
+    reads=("legal_actions", "_apply", "apply_without_undo", "in_card_play", "in_trick",
+           "card_actions", "_on_broken"),
+    calls=("_trick_won",))
+"""The compiled random playouts of the layer (`_layer.pyx`, built from the game's tables): for
+a quiet state whose class names a `layer_class` and keeps these methods of it."""
 
 
 class ContractTrickState(TrickState[G]):
@@ -82,6 +93,37 @@ class ContractTrickState(TrickState[G]):
         """Show `seat`'s side to the table (a called ace played, a queen of clubs shown)."""
         self.teams = self.teams.reveal(seat)
 
+    # --- the compiled playouts ----------------------------------------------------------------
+    layer_class: ClassVar[type | None] = None
+    """The class whose card play the compiled playouts reproduce (set it to the game's state
+    class, with `card_actions`, `in_card_play` and the promise below); None: Python only.
+
+    The promise: in the card play, `legal_actions` are `card_actions` of the legal cards in
+    ascending card id, and `_apply` of a card is ``self._legal = -1; self.play_card(card)``;
+    everything a trick does beyond the cards is in `_trick_won`."""
+    card_actions: ClassVar[Mapping[int, Action]] = {}
+    """The game's play action of each card id (for the compiled playouts' history)."""
+
+    def in_card_play(self) -> bool:
+        """True while cards are being played (not bidding, not over); override it."""
+        return False
+
+    def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
+        """Random moves until deal `stop` or the end (`State.play_random`), the card play in
+        compiled code where `LAYER_PLAY` applies to this quiet state: the very same moves."""
+        if not self.quiet or not LAYER_PLAY.applies(type(self)):
+            State.play_random(self, stop, random)
+            return
+        self.complete_undo_record()
+        play_out = LAYER_PLAY.kernel().play_out
+        actions = self.card_actions
+        while not self.is_terminal and (stop is None or self.deal_number < stop):
+            if self.in_card_play():
+                play_out(self, random, actions, stop)
+            else:
+                legal = self.legal_actions()
+                self.apply_without_undo(legal[int(random() * len(legal))])
+
     def _copy_into(self, other: Any) -> None:
         other.contract = self.contract
         other.seating = self.seating
@@ -90,9 +132,9 @@ class ContractTrickState(TrickState[G]):
 
     # --- reading ----------------------------------------------------------------------------
     @property
-    def lead_suit(self) -> int | None:
-        """The effective suit led (a mask of its cards), or None when leading."""
-        return self.contract.follow[self.trick[0]] if self.trick else None
+    def led_cards(self) -> int:
+        """The cards of the effective suit led, as a mask (0 when leading)."""
+        return self.contract.follow[self.trick[0]] if self.trick else 0
 
     def compute_legal_mask(self) -> int:
         """Follow the effective suit led if you can, else any card; leading: the

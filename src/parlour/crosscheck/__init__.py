@@ -29,6 +29,8 @@ class Mirror:
 MIRRORS = (
     Mirror("card play", "parlour.crosscheck.card_play", ("parlour.cards._kernel",),
            "TrickState.play_card and compute_legal_mask", "benchmarks/trick_crosscheck.py"),
+    Mirror("trick layer playouts", "parlour.crosscheck.layer_play", ("parlour.cards._layer",),
+           "State.play_random on a ContractTrickState game", ""),
     Mirror("trick deals", "parlour.crosscheck.trick_deals",
            ("parlour.games.hearts._kernel", "parlour.games.spades._kernel"),
            "HeartsState and SpadesState moved by apply", "benchmarks/trick_crosscheck.py"),
