@@ -5,8 +5,8 @@ Random playouts of the Lone Hand test game (tests/cards/lone_hand.py, written on
 `play_random` (the card play in `cards/_layer.pyx`) and once by the Python loop
 (`State.play_random`), alternating for several rounds; prints the median CPU µs per move of each
 and their ratio. With ``--callgrind`` each path instead runs once under valgrind's callgrind in
-its own process and the instruction counts of the playouts (less a run that only sets them up) are compared
-(steady on a loaded machine).
+its own process and the instruction counts of the playouts (less a run that only sets them up)
+are compared (steady on a loaded machine).
 
     PYTHONPATH=. .venv/bin/python benchmarks/layer_playouts.py --rounds 7 --playouts 300
     PYTHONPATH=. .venv/bin/python benchmarks/layer_playouts.py --callgrind --playouts 100
@@ -31,8 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def run(path: str, playouts: int, players: int) -> tuple[float, int]:
     """CPU seconds and moves of `playouts` whole-game playouts on `path` (compiled or python)."""
     sys.path.insert(0, str(ROOT))
-    from parlour.core import State
     from tests.cards.lone_hand import LoneHand
+
+    from parlour.core import State
 
     game = LoneHand(players=players, deals=4)
     starts: list[Any] = []
