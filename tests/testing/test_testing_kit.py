@@ -80,3 +80,12 @@ def test_without_the_extra_the_suite_names_it() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}, check=True)
     assert "pip install 'parlour[testing]'" in out.stdout
+
+
+def test_the_scale_variable_multiplies_a_suites_own_scale(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARLOUR_CONFORMANCE_SCALE", "4")
+    assert conformance_suite(["skull"], scale=0.5).scale == 2.0
+    assert conformance_suite(["skull"]).scale == 4.0
+    monkeypatch.setenv("PARLOUR_CONFORMANCE_SCALE", "lots")
+    with pytest.raises(ValueError, match="PARLOUR_CONFORMANCE_SCALE='lots' is not a positive"):
+        conformance_suite(["skull"])

@@ -42,7 +42,8 @@ def conformance_suite(games: Sequence[str | Game[Any]], scale: float | None = No
 
     `games` are game specs (``"ohhell:players=5"``, loaded with `parlour.load_game`) or `Game`
     objects; each becomes one parameter of every test. `scale` multiplies the number of games
-    played per check (default: the environment variable PARLOUR_CONFORMANCE_SCALE, else 1).
+    played per check (default 1), and the environment variable PARLOUR_CONFORMANCE_SCALE
+    multiplies it again, so a run can scale every suite, one with its own `scale` included.
     Games with a tensor encoding also get the encoding checks (`EncodingChecks`: added when
     any of `games` has one, skipped for the others); with
     `rules_docs` (a folder of ``<game id>.md`` pages) each page must document the layout.
@@ -51,8 +52,7 @@ def conformance_suite(games: Sequence[str | Game[Any]], scale: float | None = No
     loaded = [load_game(g) if isinstance(g, str) else g for g in games]
     if not loaded:
         raise ValueError("conformance_suite needs at least one game")
-    if scale is None:
-        scale = float(os.environ.get(SCALE_VARIABLE, "1"))
+    scale = (1.0 if scale is None else scale) * _scale_from_environment()
 
     @pytest.fixture(params=loaded, ids=[g.spec for g in loaded])
     def game(self: Any, request: pytest.FixtureRequest) -> Game[Any]:
@@ -62,6 +62,18 @@ def conformance_suite(games: Sequence[str | Game[Any]], scale: float | None = No
     encoded = any(type(g).encoding_class for g in loaded)
     bases = (ConformanceChecks, EncodingChecks) if encoded else (ConformanceChecks,)
     return type("ConformanceSuite", bases, {"game": game, "scale": scale, "rules_docs": docs})
+
+
+def _scale_from_environment() -> float:
+    """PARLOUR_CONFORMANCE_SCALE as a positive number (1 when unset); a clear error else."""
+    text = os.environ.get(SCALE_VARIABLE, "1")
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise ValueError(f"{SCALE_VARIABLE}={text!r} is not a positive number (e.g. 0.1 or 10)")
+    return value
 
 
 class ConformanceChecks(Scaled):
