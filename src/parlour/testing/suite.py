@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.core import CHANCE, Game, ParlourError, load_game
+from parlour.core.plugins import PluginError, import_target
 from parlour.records import Record
 from parlour.testing.checks import (
     Scaled,
@@ -89,6 +90,31 @@ class ConformanceChecks(Scaled):
             check_state(state, check_parse=seed < 20)
             random_playout(state, rng, check=seed < 200, check_parse=seed < 20)
             check_final(state)
+
+    def test_the_parts_the_game_names_import(self, game: Game[Any]) -> None:
+        """Every part the game names by ``"module:Class"`` imports: its agents, console and
+        web views, console renderer and tensor encoding (a broken ``views.py`` fails here,
+        not in front of the first player). A part whose optional extra is not installed
+        (a third-party module missing) is skipped, named."""
+        kind = type(game)
+        named = {f"agent {name!r}": target for name, target in kind.agents.items()}
+        for attribute in ("console_view", "web_view", "console_renderer", "encoding_class"):
+            if getattr(kind, attribute, ""):
+                named[attribute] = getattr(kind, attribute)
+        missing = []
+        for what, target in named.items():
+            try:
+                import_target(target, f"{game.id}'s {what}")
+            except PluginError as error:
+                cause = error.__cause__
+                if (isinstance(cause, ModuleNotFoundError) and cause.name
+                        and cause.name.split(".")[0] not in (
+                            "parlour", target.split(":")[0].split(".")[0])):
+                    missing.append(f"{what} needs {cause.name}")
+                    continue
+                raise
+        if missing:
+            pytest.skip("; ".join(missing))
 
     def test_undo_restores_every_earlier_state_exactly(self, game: Game[Any]) -> None:
         """Undo walks back through every state of a whole game, exactly, to the start."""
