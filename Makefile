@@ -84,9 +84,7 @@ plugins: $(BIN)/python
 bench: install
 	$(BIN)/parlour bench hearts
 
+## clean: the venv, caches and every compiled module's build products (compiled_modules.py)
 clean:
+	python3 src/parlour/compiled_modules.py clean
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
-	rm -f src/parlour/games/*/_kernel.c src/parlour/games/*/_kernel.*.so src/parlour/cards/_kernel.c \
-	  src/parlour/cards/_kernel.*.so
-	rm -f src/parlour/games/*/_rows.c src/parlour/games/*/_rows.*.so src/parlour/rl/_lockstep.c \
-	  src/parlour/rl/_lockstep.*.so

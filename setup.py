@@ -1,4 +1,5 @@
-"""The optional compiled kernels (Cython). Everything else is declared in pyproject.toml.
+"""The optional compiled modules (Cython), as `src/parlour/compiled_modules.py` lists them.
+Everything else is declared in pyproject.toml.
 
 Without a working C compiler (or without Cython) the build goes on without them, prints one
 warning, and parlour runs on pure Python: `parlour.engine` says which path is active.
@@ -6,8 +7,11 @@ warning, and parlour runs on pure Python: `parlour.engine` says which path is ac
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
+from pathlib import Path
+from types import ModuleType
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -19,6 +23,17 @@ WARNING = ("warning: parlour's compiled kernels were not built ({}); parlour wil
 BUILDING = ("build_ext", "bdist_wheel", "editable_wheel", "develop", "install")
 
 
+def _manifest() -> ModuleType:
+    """`parlour.compiled_modules`, loaded by path: parlour itself is not importable yet."""
+    path = Path(__file__).parent / "src" / "parlour" / "compiled_modules.py"
+    spec = importlib.util.spec_from_file_location("parlour_compiled_modules", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look the module up while it loads
+    spec.loader.exec_module(module)
+    return module
+
+
 def _extensions() -> list[Extension]:
     try:
         import numpy
@@ -27,41 +42,19 @@ def _extensions() -> list[Extension]:
         if any(command in sys.argv for command in BUILDING):
             print(WARNING.format(error), file=sys.stderr)
         return []
-    kernels = [
-        Extension("parlour.cards._kernel", ["src/parlour/cards/_kernel.pyx"]),
-        # whole deals of Hearts and Spades, on the card play they cimport from cards/_kernel.pxd
-        Extension("parlour.games.hearts._kernel", ["src/parlour/games/hearts/_kernel.pyx"]),
-        Extension("parlour.games.spades._kernel", ["src/parlour/games/spades/_kernel.pyx"]),
-        # the Match path's step (legal_actions, apply) of Hearts and Spades, on the states' slots
-        Extension("parlour.games.hearts._step", ["src/parlour/games/hearts/_step.pyx"]),
-        Extension("parlour.games.spades._step", ["src/parlour/games/spades/_step.pyx"]),
-        # the Hearts heuristic for search playouts, on the Hearts deal kernel
-        Extension("parlour.games.hearts._heuristic", ["src/parlour/games/hearts/_heuristic.pyx"]),
-        # the Spades heuristic for rollouts: its counted tricks with the Python float operations
-        Extension("parlour.games.spades._heuristic", ["src/parlour/games/spades/_heuristic.pyx"],
-                  extra_compile_args=["-ffp-contract=off"]),
-        # Hearts' and Spades' learner tensors and masks written into preallocated batch rows
-        Extension("parlour.games.hearts._rows", ["src/parlour/games/hearts/_rows.pyx"]),
-        Extension("parlour.games.spades._rows", ["src/parlour/games/spades/_rows.pyx"]),
-        # the vector environments' step of a whole batch: learners' moves, then random seats'
-        Extension("parlour.rl._lockstep", ["src/parlour/rl/_lockstep.pyx"]),
-        Extension("parlour.games.skat._kernel", ["src/parlour/games/skat/_kernel.pyx"]),
-        # the Skat heuristic on that kernel: its hand strengths are floats summed in the Python
-        # code's order, so no fused multiply-add
-        Extension("parlour.games.skat._heuristic", ["src/parlour/games/skat/_heuristic.pyx"],
-                  extra_compile_args=["-ffp-contract=off"]),
-        # the ISMCTS loop must compute UCB with the Python loop's very operations: no fused
-        # multiply-add
-        Extension("parlour.agents.search._ismcts", ["src/parlour/agents/search/_ismcts.pyx"],
-                  extra_compile_args=["-ffp-contract=off"]),
-        # numpy's own multinomial sampler, so zombies draw exactly what numpy would
-        Extension("parlour.games.territory._kernel", ["src/parlour/games/territory/_kernel.pyx"],
-                  include_dirs=[numpy.get_include()],
-                  library_dirs=[os.path.join(os.path.dirname(numpy.__file__), "random", "lib")],
-                  libraries=["npyrandom"],
-                  define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]),
+    numpy_random = {
+        "include_dirs": [numpy.get_include()],
+        "library_dirs": [os.path.join(os.path.dirname(numpy.__file__), "random", "lib")],
+        "libraries": ["npyrandom"],
+        "define_macros": [("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    }
+    extensions = [
+        Extension(module.name, [str(module.source(Path("src")))],
+                  extra_compile_args=["-ffp-contract=off"] if module.exact_floats else [],
+                  **(numpy_random if module.numpy_random else {}))
+        for module in _manifest().MODULES
     ]
-    return cythonize(kernels, compiler_directives={"language_level": "3"}, quiet=True,
+    return cythonize(extensions, compiler_directives={"language_level": "3"}, quiet=True,
                      include_path=["src"])
 
 

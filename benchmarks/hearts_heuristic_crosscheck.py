@@ -1,12 +1,13 @@
 """The compiled Hearts heuristic against the Python agent, decision by decision, on many deals.
 
-`parlour.testing.hearts_heuristic.crosscheck` over two rule sets (standard, and the J♦ with the
-moon subtracting and the Q♠ breaking hearts), in turns of 2,500 deals (figures printed after
-each, so a long run reports as it goes): every decision of every
-seat (the legal moves, the pass or card chosen, the rule that chose it, the candidates search
-weighs), seats drawn per deal as the heuristic or random players, and the states after whole
-playouts from two positions a deal (to the end of the game on every tenth). Prints what was
-covered and how often each rule chose; exits 1 at the first difference. Run:
+`parlour.crosscheck.hearts_heuristic.crosscheck` over two rule sets (standard, and the J♦ with
+the moon subtracting and the Q♠ breaking hearts), seeds alternating between them, in parts of
+2,500 deals on the cross-check harness (figures printed after each, so a long run reports as it
+goes): every decision of every seat (the legal moves, the pass or card chosen, the rule that
+chose it, the candidates search weighs), seats drawn per deal as the heuristic or random
+players, and the states after whole playouts from two positions a deal (to the end of the game
+on every tenth). Prints what was covered and how often each rule chose; exits 1 at the first
+difference. Run:
 ``.venv/bin/python benchmarks/hearts_heuristic_crosscheck.py --deals 100000``.
 """
 
@@ -16,9 +17,8 @@ import argparse
 import sys
 import time
 from collections import Counter
+from typing import Any
 
-FIGURES = ("deals", "decisions", "passes", "plays", "candidates", "playouts", "playout_moves",
-           "whole_games", "moons", "games_over")
 RULE_SETS = ("hearts", "hearts:jack_of_diamonds=true,moon=subtract,queen_breaks_hearts=true")
 
 
@@ -30,35 +30,33 @@ def main() -> int:
                              "deals - 1)")
     args = parser.parse_args()
     from parlour import load_game
+    from parlour.crosscheck import Divergence, drive
+    from parlour.crosscheck.hearts_heuristic import crosscheck
     from parlour.games.hearts.policy import KERNEL
-    from parlour.testing.hearts_heuristic import Mismatch, crosscheck
 
     if KERNEL is None:
         print("the compiled heuristic is not built: nothing to check", file=sys.stderr)
         return 1
     start = time.process_time()
     rules: Counter[str] = Counter()
-    totals: dict[str, Counter[str]] = {spec: Counter() for spec in RULE_SETS}
-    games = {spec: load_game(spec) for spec in RULE_SETS}
-    chunk = 2_500
-    for first in range(args.first, args.deals, chunk):  # the rule sets in turn, cumulative figures
-        spec = RULE_SETS[first // chunk % len(RULE_SETS)]
+    for index, spec in enumerate(RULE_SETS):  # the rule sets' seeds interleaved
+        game = load_game(spec)
+
+        def report(total: Any, spec: str = spec) -> None:
+            print(f"{spec}: {total.deals:,} deals identical: {total.decisions:,} decisions "
+                  f"({total.passes:,} passes, {total.plays:,} plays, "
+                  f"{total.candidates:,} candidate sets), {total.playouts:,} playouts "
+                  f"({total.playout_moves:,} moves, {total.whole_games:,} to the end of the "
+                  f"game), {total.moons:,} moons shot, {total.games_over:,} games over "
+                  f"[{time.process_time() - start:.0f} CPU s]", flush=True)
+
+        seeds = range(args.first + index, args.deals, len(RULE_SETS))
         try:
-            done = crosscheck(games[spec], range(first, min(first + chunk, args.deals)))
-        except Mismatch as error:
-            print(f"{spec}: {error}", file=sys.stderr)
+            done = drive(lambda part: crosscheck(game, part), seeds, 2_500, report)  # noqa: B023
+        except Divergence as error:
+            print(f"MISMATCH: {error}", file=sys.stderr)
             return 1
         rules.update(done.rules)
-        total = totals[spec]
-        total.update({name: getattr(done, name) for name in FIGURES})
-        print(f"{spec}: {total['deals']:,} deals identical: {total['decisions']:,} decisions "
-              f"({total['passes']:,} passes, {total['plays']:,} plays, "
-              f"{total['candidates']:,} candidate sets), {total['playouts']:,} playouts "
-              f"({total['playout_moves']:,} moves, {total['whole_games']:,} to the end of the "
-              f"game), {total['moons']:,} moons shot, {total['games_over']:,} games over "
-              f"[{time.process_time() - start:.0f} CPU s]")
-        print("  rules so far: " + ", ".join(f"{rule} {count}" for rule, count in
-                                               rules.most_common()), flush=True)
     print("rules that chose (plays; pass rules per pass plan):")
     for rule, count in rules.most_common():
         print(f"  {rule:40} {count:>10,}")

@@ -18,7 +18,8 @@ import argparse
 import sys
 import time
 
-from parlour.testing.ismcts_loops import RUNS, LoopMismatch, crosscheck
+from parlour.crosscheck import Divergence, drive
+from parlour.crosscheck.ismcts_loops import RUNS, crosscheck
 
 
 def main() -> int:
@@ -45,8 +46,8 @@ def main() -> int:
         game_id, rollout, _ = RUNS[name]
         run_start = time.process_time()
         try:
-            crosscheck(name, seeds, args.iterations)
-        except LoopMismatch as error:
+            drive(lambda part: crosscheck(name, part, args.iterations), seeds, 1_000)  # noqa: B023
+        except Divergence as error:
             print(error, file=sys.stderr)
             return 1
         print(f"{game_id}, rollout={rollout}: {args.positions:,} positions (seeds "

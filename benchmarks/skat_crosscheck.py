@@ -6,7 +6,8 @@ actions (bids, answers, the skat, burying, declaring, cards); every card the tri
 and the cards taken; every deal ends comparing the settled state (the result, settled in C
 where the game keeps `Skat.score_deal`, totals, tiebreaks, history) and the next deal,
 started undealt. A quarter of the deals start with three passes, so Ramsch deals are covered
-where the rules have them. Exits 1 on the first difference, naming the seed.
+where the rules have them. Runs on the cross-check harness (`parlour.crosscheck.drive`); exits
+1 on the first difference, naming the seed, move, field and kernel file.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import time
 
 import parlour
 from parlour import engine
-from parlour.games.skat.crosscheck import Mismatch, crosscheck
+from parlour.crosscheck import Divergence, drive
+from parlour.crosscheck.skat_deals import crosscheck
 
 
 def main() -> None:
@@ -32,9 +34,11 @@ def main() -> None:
     for spec in args.game or ["skat", "skat.ramsch", "skat:players=4",
                               "skat:scoring=seeger-fabian"]:
         start = time.perf_counter()
+        game = parlour.load_game(spec)
         try:
-            done = crosscheck(parlour.load_game(spec), range(args.deals), kernel)  # type: ignore[arg-type]
-        except Mismatch as error:
+            done = drive(lambda part: crosscheck(game, part, kernel),  # type: ignore[arg-type]  # noqa: B023
+                         range(args.deals))
+        except Divergence as error:
             sys.exit(f"MISMATCH: {error}")
         outcomes = ", ".join(f"{n:,} {name}" for name, n in done.outcomes.most_common())
         print(f"{spec}: {done.deals:,} deals, {done.moves:,} moves, {done.cards:,} cards, "

@@ -19,8 +19,8 @@ from collections import Counter
 
 import parlour
 from parlour import engine
-from parlour.games.skat.crosscheck import Mismatch
-from parlour.games.skat.heuristic_crosscheck import heuristic_crosscheck
+from parlour.crosscheck import Divergence, drive
+from parlour.crosscheck.skat_heuristic import heuristic_crosscheck
 
 SHARES = (("skat", 0.4), ("skat.ramsch", 0.3), ("skat:players=4", 0.3))
 
@@ -40,10 +40,12 @@ def main() -> None:
     for spec, share in SHARES:
         count = round(args.deals * share)
         start = time.process_time()
+        game = parlour.load_game(spec)
         try:
-            done = heuristic_crosscheck(parlour.load_game(spec), range(first, first + count),  # type: ignore[arg-type]
-                                        kernel, args.playouts_every)
-        except Mismatch as error:
+            done = drive(lambda part: heuristic_crosscheck(
+                game, part, kernel, args.playouts_every),  # type: ignore[arg-type]  # noqa: B023
+                range(first, first + count))
+        except Divergence as error:
             sys.exit(f"MISMATCH: {error}")
         first += count
         rules.update(done.rules)

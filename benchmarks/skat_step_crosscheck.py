@@ -5,7 +5,7 @@ Run: ``.venv/bin/python benchmarks/skat_step_crosscheck.py [--deals 100000] [--g
 Python methods (`rules.PYTHON_STEP`) play the same whole series side by side, every other
 series with events and quiet; after every move every field, history entry, event and undo
 record (by what undo restores) must be equal; illegal actions are refused alike, and random
-undos restore alike (`parlour.games.skat.crosscheck.step_crosscheck`). Exits 1 on the first
+undos restore alike (`parlour.crosscheck.skat_steps.step_crosscheck`). Exits 1 on the first
 difference, naming the seed.
 """
 
@@ -17,7 +17,8 @@ import time
 
 import parlour
 from parlour import engine
-from parlour.games.skat.crosscheck import Mismatch, StepCheck, step_crosscheck
+from parlour.crosscheck import Divergence
+from parlour.crosscheck.skat_steps import StepCheck, step_crosscheck
 
 
 def main() -> None:
@@ -38,7 +39,7 @@ def main() -> None:
             try:
                 done = step_crosscheck(game, min(args.part, args.deals - total.deals),
                                        first_seed=total.last_seed + 1)
-            except Mismatch as error:
+            except Divergence as error:
                 sys.exit(f"MISMATCH: {error}")
             for name in ("deals", "quiet", "moves", "trusted", "illegal", "undone"):
                 setattr(total, name, getattr(total, name) + getattr(done, name))

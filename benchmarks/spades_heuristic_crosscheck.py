@@ -1,6 +1,6 @@
 """The compiled Spades heuristic against the Python agent on many positions (issue 13).
 
-`parlour.testing.spades_policy.crosscheck` over `--positions` seeds: varied positions (five
+`parlour.crosscheck.spades_heuristic.crosscheck` over `--positions` seeds: varied positions (five
 rule sets, random standings, a random part of the first hand played by random and heuristic
 seats), then one or two hands or the rest of the game with every decision compared (the
 legal choices, the action, the rule that chose it), the state and history after each hand,
@@ -17,7 +17,8 @@ import json
 import sys
 import time
 
-from parlour.testing.spades_policy import RULE_SETS, CrossCheck, Mismatch, crosscheck
+from parlour.crosscheck import Divergence, drive
+from parlour.crosscheck.spades_heuristic import RULE_SETS, CrossCheck, crosscheck
 
 
 def report(done: CrossCheck, seconds: float) -> None:
@@ -41,27 +42,18 @@ def main() -> None:
                         help="positions between progress lines (the counts so far, as JSON)")
     args = parser.parse_args()
     began = time.process_time()
-    done = CrossCheck()
-    end = args.start + args.positions
-    for first in range(args.start, end, args.chunk):
-        try:
-            part = crosscheck(range(first, min(first + args.chunk, end)))
-        except Mismatch as error:
-            print(f"MISMATCH: {error}")
-            sys.exit(1)
-        add(done, part)
-        print(json.dumps({"seeds": [args.start, first + part.positions - 1], **vars(done)}),
-              flush=True)  # so far: runs in parts add up
+    seeds = range(args.start, args.start + args.positions)
+
+    def progress(done: CrossCheck) -> None:  # the counts so far: runs in parts add up
+        print(json.dumps({"seeds": [args.start, args.start + done.positions - 1], **vars(done)}),
+              flush=True)
+
+    try:
+        done = drive(crosscheck, seeds, args.chunk, progress)
+    except Divergence as error:
+        print(f"MISMATCH: {error}")
+        sys.exit(1)
     report(done, time.process_time() - began)
-
-
-def add(total: CrossCheck, part: CrossCheck) -> None:
-    """Add `part`'s counts to `total`."""
-    for name, value in vars(part).items():
-        if name == "rules":
-            total.rules.update(value)
-        else:
-            setattr(total, name, getattr(total, name) + value)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,11 @@
 """The compiled steps of Hearts and Spades against the Python step on many seeded deals (issue 13).
 
-`parlour.testing.trick_steps.crosscheck_steps` per seed: a deal and the start of the next from
+`parlour.crosscheck.trick_steps.crosscheck_steps` per seed: a deal and the start of the next from
 a random standing, moved by the compiled `legal_actions`, `apply` and `apply_without_undo`
 beside the Python methods, with events on every other seed and quiet on the others, with undo,
 moves without undo and illegal actions, the whole states compared after every decision. The
 seeds of a game are split over the rule sets below. Prints what was compared; exits 1 at the
-first difference.
+first difference, naming the seed, move, field and the step's `.pyx`.
 
     PYTHONPATH=src python benchmarks/step_crosscheck.py --deals 100000
 """
@@ -17,7 +17,9 @@ import sys
 import time
 
 import parlour
-from parlour.testing.trick_steps import StepCheck, StepMismatch, crosscheck_steps
+from parlour.crosscheck import Divergence, drive
+from parlour.crosscheck.harness import add
+from parlour.crosscheck.trick_steps import StepCheck, crosscheck_steps
 
 RULE_SETS = {
     "hearts": ({}, {"queen_breaks_hearts": True, "jack_of_diamonds": True, "moon": "subtract",
@@ -37,15 +39,12 @@ def main() -> None:
         total = StepCheck()
         start = time.process_time()
         for index, params in enumerate(sets):
+            game = parlour.load_game(name, **params)
             seeds = range(index, args.deals, len(sets))
             try:
-                done = crosscheck_steps(parlour.load_game(name, **params), seeds)
-            except StepMismatch as error:
-                print(f"{name} {params}: MISMATCH {error}")
-                sys.exit(1)
-            for field in ("deals", "applied", "without_undo", "undone", "illegal",
-                          "games_over"):
-                setattr(total, field, getattr(total, field) + getattr(done, field))
+                add(total, drive(lambda part: crosscheck_steps(game, part), seeds))  # noqa: B023
+            except Divergence as error:
+                sys.exit(f"MISMATCH: {error}")
         cpu = time.process_time() - start
         print(f"{name}: {total.deals:,} deals over {len(sets)} rule sets identical: "
               f"{total.applied:,} checked applies, {total.without_undo:,} without undo, "

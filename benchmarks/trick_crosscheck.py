@@ -2,14 +2,15 @@
 
 Two checks per game, each on its own seeds:
 
-- the card play (`parlour.cards._kernel.TrickPlay`), from the first card of a deal, over two
-  rule sets per game: after every card the legal cards, the player to move, the hands, the
-  break, each trick's winner and the cards and tricks taken;
-- the whole deal (`HeartsDeal`, `SpadesDeal`: `parlour.testing.trick_kernels.crosscheck`), from
+- the card play (`parlour.crosscheck.card_play`: `cards/_kernel.pyx`'s `TrickPlay`), from the
+  first card of a deal, over two rule sets per game: after every card the legal cards, the
+  player to move, the hands, the break, each trick's winner and the cards and tricks taken;
+- the whole deal (`HeartsDeal`, `SpadesDeal`: `parlour.crosscheck.trick_deals.crosscheck`), from
   the first decision, over the rule sets of the CI test: the passing or bidding, the cards,
   settling (in C on every other seed) and the next deal, left undealt by the kernel.
 
-Prints the counts compared; exits 1 at the first difference.
+Both run on the cross-check harness (`parlour.crosscheck.drive`). Prints the counts compared;
+exits 1 at the first difference, naming the seed, move, field and kernel file.
 
     PYTHONPATH=src python benchmarks/trick_crosscheck.py --deals 100000
 """
@@ -17,14 +18,14 @@ Prints the counts compared; exits 1 at the first difference.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
-
-from parlour.cards._kernel import TrickPlay
+from dataclasses import asdict
 
 import parlour
-from parlour.testing.trick_kernels import CrossCheck, Mismatch, crosscheck
+from parlour.crosscheck import Divergence, drive
+from parlour.crosscheck.card_play import crosscheck as card_play
+from parlour.crosscheck.trick_deals import CrossCheck, crosscheck
 
 CARD_PLAY = (("hearts", {}), ("hearts", {"queen_breaks_hearts": True}),
              ("spades", {}), ("spades", {"opening_lead": "two_of_clubs"}))
@@ -36,44 +37,8 @@ DEALS = (
     ("spades", {"opening_lead": "two_of_clubs", "nil": False, "mercy": True}),
     ("spades", {"blind_nil": True, "blind_nil_deficit": 50, "max_hands": 3}),
 )
-
-
-def check_card_play(name: str, params: dict[str, object], seeds: range) -> tuple[int, int]:
-    """(cards, tricks) compared; raises AssertionError with the seed on a difference."""
-    game = parlour.load_game(name, **params)
-    cards = tricks = 0
-    play = TrickPlay()
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = game.new_state(seed=seed)
-        state.quiet = True
-        while not state.in_card_play():
-            legal = state.legal_actions()
-            state.apply_unchecked(legal[rng.randrange(len(legal))])
-        play.load(state, *state.kernel_rules()[:3])
-        deal = state.deal
-        while True:
-            assert play.legal_mask() == state.legal_mask(), seed
-            assert play.current == state.current, seed
-            legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-            winner = play.play(action.card)
-            state.apply_unchecked(action)
-            cards += 1
-            if winner >= 0:
-                tricks += 1
-            if state.deal != deal or state.is_terminal:
-                assert play.done and play.ntricks == 13, seed
-                break
-            assert [play.hand(s) for s in range(4)] == state.hands, seed
-            assert play.broken == state.broken, seed
-            if winner >= 0:
-                assert winner == state.leader == state.current, seed
-                if name == "hearts":
-                    assert [play.taken_by(s) for s in range(4)] == state.taken, seed
-                else:
-                    assert tuple(play.won_by(s) for s in range(4)) == state.won, seed
-    return cards, tricks
+PART = 10_000
+"""Seeds per part of a run (the harness's `drive`)."""
 
 
 def main() -> None:
@@ -83,28 +48,27 @@ def main() -> None:
     begin = time.process_time()
     print("The card play, from the first card:")
     for name, params in CARD_PLAY:
-        seeds = range(args.deals // 2)  # two rule sets per game
-        try:
-            cards, tricks = check_card_play(name, params, seeds)
-        except AssertionError as error:
-            print(f"{name} {params}: difference at seed {error}")
-            sys.exit(1)
-        print(f"  {name} {params or ''}: {len(seeds):,} deals, {cards:,} cards and {tricks:,} "
-              "tricks identical")
+        game = parlour.load_game(name, **params)
+        try:  # two rule sets per game
+            cards = drive(lambda seeds: card_play(game, seeds),  # noqa: B023
+                          range(args.deals // 2), PART)
+        except Divergence as error:
+            sys.exit(f"MISMATCH: {error}")
+        print(f"  {name} {params or ''}: {cards.deals:,} deals, {cards.cards:,} cards and "
+              f"{cards.tricks:,} tricks identical")
     print("Whole deals, from the first decision, settled and the next deal started:")
     for game_name in ("hearts", "spades"):
         sets = [params for name, params in DEALS if name == game_name]
         total = CrossCheck()
         for params in sets:
+            game = parlour.load_game(game_name, **params)
             seeds = range(1_000_000, 1_000_000 + args.deals // len(sets))
             try:
-                done = crosscheck(parlour.load_game(game_name, **params), seeds)
-            except Mismatch as error:
-                print(f"{game_name} {params}: {error}")
-                sys.exit(1)
-            for field in ("deals", "choices", "cards", "tricks", "settled_in_c", "games_over",
-                          "undealt"):
-                setattr(total, field, getattr(total, field) + getattr(done, field))
+                done = drive(lambda seeds: crosscheck(game, seeds), seeds, PART)  # noqa: B023
+            except Divergence as error:
+                sys.exit(f"MISMATCH: {error}")
+            for field, value in asdict(done).items():
+                setattr(total, field, getattr(total, field) + value)
         print(f"  {game_name} ({len(sets)} rule sets): {total.deals:,} deals identical: "
               f"{total.choices:,} passes or bids, {total.cards:,} cards, {total.tricks:,} "
               f"tricks; {total.settled_in_c:,} settled in C, the rest by the rules' "

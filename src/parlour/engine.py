@@ -13,29 +13,25 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
+import sys
+from pathlib import Path
 from types import ModuleType
+
+from parlour.compiled_modules import MODULES, PACKAGE_DIR, REBUILD, module_named, stale_sources
+from parlour.core.errors import ParlourError
 
 PURE_ENV = "PARLOUR_PURE"
 """Set to 1 (or true, yes, on) to force the pure-Python path."""
 
-KERNELS = (
-    "parlour.cards._kernel",
-    "parlour.games.hearts._kernel",
-    "parlour.games.hearts._step",
-    "parlour.games.skat._kernel",
-    "parlour.games.spades._kernel",
-    "parlour.games.spades._step",
-    "parlour.games.hearts._heuristic",
-    "parlour.games.territory._kernel",
-    "parlour.agents.search._ismcts",
-    "parlour.games.spades._heuristic",
-    "parlour.games.skat._heuristic",
-    "parlour.games.hearts._rows",
-    "parlour.games.spades._rows",
-    "parlour.rl._lockstep",
-)
-"""Every compiled kernel, by module name."""
+KERNELS = tuple(module.name for module in MODULES)
+"""Every compiled kernel, by module name (`parlour.compiled_modules` lists them)."""
+
+
+class StaleBuild(ParlourError):
+    """A compiled module older than one of its sources: it would run the old code."""
+
 
 _loaded: dict[str, ModuleType | None] = {}
 
@@ -45,14 +41,50 @@ def forced_pure() -> bool:
     return os.environ.get(PURE_ENV, "").strip().lower() in ("1", "true", "yes", "on")
 
 
+def check_current(name: str) -> None:
+    """Raise `StaleBuild` if the built module `name` is older than a source it was built from,
+    naming the file and the command that rebuilds it; nothing if it is current or not built."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except ImportError:
+        return
+    if spec is None or spec.origin is None or not spec.origin.endswith((".so", ".pyd")):
+        return
+    stale = stale_sources(module_named(name), Path(spec.origin))
+    if stale:
+        raise StaleBuild(f"{_shown(stale[0])} is newer than its build {Path(spec.origin).name}: "
+                         f"{_rebuild_hint()}, or set {PURE_ENV}=1 to run without the compiled "
+                         "modules")
+
+
+def _rebuild_hint() -> str:
+    """How to rebuild: in place in a source tree (one with setup.py), else reinstall."""
+    tree = PACKAGE_DIR.parent
+    for folder in (tree, tree.parent):
+        if (folder / "setup.py").exists():
+            where = "" if folder == Path.cwd() else f" in {folder}"
+            return f"rebuild with `{REBUILD}`{where}"
+    return "reinstall parlour (pip install --force-reinstall parlour)"
+
+
+def _shown(path: Path) -> str:
+    """`path` relative to the working directory where it lies below it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
 def kernel(name: str) -> ModuleType | None:
     """The compiled kernel module `name`, or None on the pure path (forced, or not built).
 
-    Decided once per process: a game module asks at import time.
+    Decided once per process: a game module asks at import time. A build older than its
+    sources is refused (`StaleBuild`), never run.
     """
     if name not in _loaded:
         module: ModuleType | None = None
         if not forced_pure():
+            check_current(name)
             try:
                 module = importlib.import_module(name)
             except ImportError:
@@ -85,7 +117,11 @@ def engine_path() -> str:
 
 def engine_description() -> str:
     """One line for people: the active path and why (``parlour bench``, ``parlour --version``)."""
-    if compiled():
+    try:
+        active = compiled()
+    except StaleBuild as error:
+        return f"engine: stale build ({error})"
+    if active:
         games = ", ".join(dict.fromkeys(name.split(".")[-2] for name in KERNELS))
         return f"engine: compiled (Cython kernels for {games})"
     if forced_pure():
@@ -96,13 +132,22 @@ def engine_description() -> str:
 
 
 def main() -> None:
-    """Print the active path; warn once if the kernels are not built (``make`` runs this)."""
+    """Print the active path; warn once if the kernels are not built, exit 1 with one line if
+    a build is stale (``make`` runs this)."""
+    try:
+        active = compiled()
+    except StaleBuild as error:
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(1)
     line = engine_description()
-    if not compiled() and not forced_pure():
+    if not active and not forced_pure():
         print(f"warning: parlour runs on pure Python, slower: {line.split('(', 1)[1][:-1]}")
     else:
         print(f"parlour {line}")
 
 
 if __name__ == "__main__":
-    main()
+    # run the imported module's main, so that its errors are the classes the kernels raise
+    from parlour.engine import main as run
+
+    run()

@@ -11,6 +11,7 @@ import pytest
 
 import parlour
 from parlour.core.game import State
+from parlour.crosscheck import card_play
 
 kernel = pytest.importorskip("parlour.cards._kernel")
 
@@ -21,44 +22,13 @@ GAMES = [
 DEALS = {"hearts": 1000, "spades": 1000}
 
 
-def _to_card_play(state: Any, rng: random.Random) -> None:
-    while not state.in_card_play():
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-
-
 @pytest.mark.parametrize(("name", "params"), GAMES)
 def test_the_kernel_plays_every_card_as_the_python_rules_do(name: str, params: dict[str, Any],
                                                             ) -> None:
     game = parlour.load_game(name, **params)
     deals = DEALS[name] // 2  # two parameter sets per game: 1,000 deals per game
-    for seed in range(deals):
-        rng = random.Random(seed)
-        state = game.new_state(seed=seed)
-        state.quiet = True
-        _to_card_play(state, rng)
-        play = kernel.TrickPlay()
-        play.load(state, *state.kernel_rules()[:3])
-        for _ in range(52):
-            assert play.legal_mask() == state.legal_mask(), (seed, state.trick)
-            assert play.current == state.current
-            legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-            winner = play.play(action.card)
-            deal = state.deal
-            state.apply(action)
-            if state.deal != deal or state.is_terminal:  # the last trick: settled
-                break
-            assert [play.hand(seat) for seat in range(4)] == state.hands
-            assert play.broken == state.broken
-            if winner >= 0:
-                assert winner == state.leader == state.current
-            if name == "hearts":
-                assert [play.taken_by(seat) for seat in range(4)] == state.taken
-            else:
-                assert tuple(play.won_by(seat) for seat in range(4)) == state.won
-        assert play.done and play.ntricks == 13
-        assert winner == play.last_winner >= 0
+    done = card_play.crosscheck(game, range(deals))
+    assert done.deals == deals and done.cards == 52 * deals and done.tricks == 13 * deals
 
 
 @pytest.mark.parametrize(("name", "params"), GAMES)
@@ -121,7 +91,7 @@ DEAL_GAMES = [
 @pytest.mark.parametrize(("name", "params"), DEAL_GAMES)
 def test_the_deal_kernels_pass_bid_play_and_settle_as_the_python_rules_do(
         name: str, params: dict[str, Any]) -> None:
-    from parlour.testing.trick_kernels import crosscheck
+    from parlour.crosscheck.trick_deals import crosscheck
 
     game = parlour.load_game(name, **params)
     if type(game.new_state(seed=0)).deal_kernel is None:
@@ -139,8 +109,9 @@ def test_the_deal_kernels_pass_bid_play_and_settle_as_the_python_rules_do(
 
 
 def test_the_cross_check_catches_a_kernel_that_settles_wrongly() -> None:
+    from parlour.crosscheck import Divergence
+    from parlour.crosscheck.trick_deals import crosscheck
     from parlour.games.hearts import Hearts
-    from parlour.testing.trick_kernels import Mismatch, crosscheck
 
     class Doubled(Hearts):  # scores like Hearts in Python, but the kernel is told it is Hearts
         def card_points(self, taken: int) -> int:
@@ -153,7 +124,9 @@ def test_the_cross_check_catches_a_kernel_that_settles_wrongly() -> None:
     original = HeartsState.kernel_mode
     HeartsState.kernel_mode = classmethod(lambda cls, game_class: 1)  # type: ignore[assignment]
     try:
-        with pytest.raises(Mismatch, match="state after settling"):
+        with pytest.raises(Divergence, match=r"^hearts seed 0, move 64 \(after settling in C\): "
+                           r"state field results\[0\]\[0\]: 6 in "
+                           r"src/parlour/games/hearts/_kernel.pyx, 12 in the Python rules$"):
             crosscheck(Doubled(), range(4))
     finally:
         HeartsState.kernel_mode = original  # type: ignore[method-assign]

@@ -1,5 +1,5 @@
 """The compiled steps of Hearts and Spades (`legal_actions`, `apply`, `apply_without_undo` in C)
-against the Python step, move for move (`parlour.testing.trick_steps`): 1,000 seeded deals per
+against the Python step, move for move (`parlour.crosscheck.trick_steps`): 1,000 seeded deals per
 game over two rule sets each, with events and quiet, with undo, moves without undo and illegal
 actions; and the classes that must keep the Python step."""
 
@@ -13,12 +13,11 @@ import pytest
 
 import parlour
 from parlour import engine
-from parlour.cards.trickstate import step_fits
 from parlour.core import IllegalActionError
-from parlour.games.hearts.rules import HeartsState
-from parlour.games.spades.rules import Spades, SpadesState
+from parlour.crosscheck.trick_steps import crosscheck_steps
+from parlour.games.hearts.rules import HEARTS_STEP, HeartsState
+from parlour.games.spades.rules import SPADES_STEP, Spades, SpadesState
 from parlour.games.spades.scoring import TeamScore
-from parlour.testing.trick_steps import crosscheck_steps
 
 pytestmark = pytest.mark.skipif(
     engine.kernel("parlour.games.hearts._step") is None
@@ -60,8 +59,8 @@ class PlainSpades(SpadesState):
 
 
 def test_a_subclass_overriding_a_hook_takes_the_python_step() -> None:
-    assert step_fits(HeartsState) and step_fits(SpadesState) and step_fits(PlainSpades)
-    assert not step_fits(CountingHearts)
+    assert HEARTS_STEP.kept_by(HeartsState) and SPADES_STEP.kept_by(SpadesState)
+    assert SPADES_STEP.kept_by(PlainSpades) and not HEARTS_STEP.kept_by(CountingHearts)
     game = parlour.load_game("hearts")
     state = CountingHearts(game, 7)
     state.start_deal(game.deal_hands(7, 0))

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from parlour import engine
+from parlour.compiled_modules import MODULES, declarations
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,28 +50,15 @@ def test_the_engine_module_warns_once_when_not_built() -> None:
 @pytest.mark.slow
 def test_a_build_without_a_compiler_succeeds_with_one_warning(tmp_path: Path) -> None:
     pytest.importorskip("Cython")
-    for name in ("setup.py", "src/parlour/cards/_kernel.pyx", "src/parlour/cards/_kernel.pxd",
-                 "src/parlour/cards/_step.pxd", "src/parlour/cards/_twister.pxd",
-                 "src/parlour/games/hearts/_kernel.pyx", "src/parlour/games/spades/_kernel.pyx",
-                 "src/parlour/games/hearts/_step.pyx", "src/parlour/games/spades/_step.pyx",
-                 "src/parlour/games/skat/_kernel.pyx", "src/parlour/games/skat/_kernel.pxd",
-                 "src/parlour/games/territory/_kernel.pyx",
-                 "src/parlour/agents/search/_ismcts.pyx",
-                 "src/parlour/games/hearts/_heuristic.pyx",
-                 "src/parlour/games/hearts/_heuristic.pxd", "src/parlour/cards/_policy.pxd",
-                 "src/parlour/games/spades/_heuristic.pyx",
-                 "src/parlour/games/spades/_heuristic.pxd",
-                 "src/parlour/games/skat/_heuristic.pyx",
-                 "src/parlour/cards/_rows.pxd", "src/parlour/games/hearts/_rows.pyx",
-                 "src/parlour/games/spades/_rows.pyx", "src/parlour/rl/_lockstep.pyx",
-                 # the packages, so that Cython finds the .pxd a kernel cimports
-                 "src/parlour/__init__.py", "src/parlour/cards/__init__.py",
-                 "src/parlour/games/__init__.py", "src/parlour/games/hearts/__init__.py",
-                 "src/parlour/games/spades/__init__.py", "src/parlour/games/skat/__init__.py",
-                 "src/parlour/agents/__init__.py", "src/parlour/agents/search/__init__.py",
-                 "src/parlour/rl/__init__.py"):
+    sources = {module.source(ROOT / "src") for module in MODULES}
+    sources |= {pxd for pyx in set(sources) for pxd in declarations(pyx, ROOT / "src")}
+    # the packages too, so that Cython finds the .pxd a module cimports
+    sources |= {folder / "__init__.py" for source in sources for folder in source.parents
+                if (folder / "__init__.py").exists()}
+    for path in {ROOT / "setup.py", ROOT / "src/parlour/compiled_modules.py", *sources}:
+        name = path.relative_to(ROOT)
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / name, tmp_path / name)
+        shutil.copy(path, tmp_path / name)
     done = subprocess.run(
         [sys.executable, "setup.py", "-q", "build_ext", "--build-lib", "out"], cwd=tmp_path,
         env=os.environ | {"CC": "false"}, capture_output=True, text=True,

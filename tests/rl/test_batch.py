@@ -62,6 +62,15 @@ def test_compiled_rows_equal_the_python_twin_for_every_seat(spec: str) -> None:
 
 
 @compiled_only
+@pytest.mark.parametrize("spec", ["hearts", "spades"])
+def test_the_crosscheck_harness_drives_the_rows_and_the_batch_step(spec: str) -> None:
+    from parlour.crosscheck import learner_rows
+
+    assert learner_rows.rows(spec, range(3), 60) == 3 * 60 * 4
+    assert learner_rows.lockstep(spec, range(4), 30) > 0
+
+
+@compiled_only
 def test_compiled_rows_fill_only_the_chosen_games_and_refuse_wrong_shapes() -> None:
     game = parlour.load_game("hearts")
     states = [game.new_state(seed=k) for k in range(3)]

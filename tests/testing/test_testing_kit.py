@@ -31,9 +31,9 @@ def test_a_plugin_test_folder_runs_the_suite_on_its_own_parameter_sets(tmp_path:
         cwd=tmp_path, env=env, capture_output=True, text=True, check=False,
     )
     assert result.returncode == 0, result.stdout[-3000:]
-    # 11 conformance and 7 encoding checks on each set; the layout check skips without
+    # 12 conformance and 7 encoding checks on each set; the layout check skips without
     # rules_docs
-    assert "34 passed, 2 skipped" in result.stdout
+    assert "36 passed, 2 skipped" in result.stdout
     for spec in ("hearts:end_score=5", "skull:players=3"):  # each set is one test parameter
         for check in ("test_undo_restores_every_earlier_state_exactly",
                       "test_every_sampled_world_encodes_alike"):
@@ -80,3 +80,29 @@ def test_without_the_extra_the_suite_names_it() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}, check=True)
     assert "pip install 'parlour[testing]'" in out.stdout
+
+
+def test_the_scale_variable_multiplies_a_suites_own_scale(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARLOUR_CONFORMANCE_SCALE", "4")
+    assert conformance_suite(["skull"], scale=0.5).scale == 2.0
+    assert conformance_suite(["skull"]).scale == 4.0
+    monkeypatch.setenv("PARLOUR_CONFORMANCE_SCALE", "lots")
+    with pytest.raises(ValueError, match="PARLOUR_CONFORMANCE_SCALE='lots' is not a positive"):
+        conformance_suite(["skull"])
+
+
+def test_a_game_whose_views_do_not_import_fails_the_suite(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attack itself: a views module with a syntax error, named by a game."""
+    from parlour.games.skull import Skull
+    from parlour.testing.suite import ConformanceChecks
+
+    (tmp_path / "broken_views.py").write_text("class View(:\n    pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    class Broken(Skull):
+        console_view = "broken_views:View"
+
+    with pytest.raises(parlour.ParlourError, match=r"^skull's console_view: cannot load "
+                       r"'broken_views:View': SyntaxError: invalid syntax"):
+        ConformanceChecks().test_the_parts_the_game_names_import(Broken())

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from parlour import engine
+from parlour.bindings import Binding
 from parlour.cards.card import SUIT_MASKS, Card
 from parlour.cards.events import CARD_PLAYED
 from parlour.cards.tricks import (
@@ -29,40 +30,42 @@ G = TypeVar("G", bound="Game[Any]")
 
 _KERNEL = engine.kernel("parlour.cards._kernel")
 """The compiled card play (`_kernel.pyx`), or None on the pure-Python path."""
-_KERNEL_HOOKS = ("play_card", "_trick_won", "compute_legal_mask", "legal_mask", "legal_actions",
-                 "_apply", "apply_without_undo", "_kernel_stored", "kernel_rules")
-"""The methods the kernel stands in for: a class overriding one of them (beyond its
-`kernel_class`) plays out in Python."""
+CARD_PLAY = Binding(
+    "parlour.cards._kernel",
+    stands_in=("play_card", "_trick_won", "compute_legal_mask", "legal_mask"),
+    reads=("legal_actions", "_apply", "apply_without_undo", "_kernel_stored", "kernel_rules",
+           "_on_broken"),
+    calls=("_score_deal",))
+"""The compiled card play (`TrickPlay`) behind `play_random`, for a state class that names a
+`kernel_class` and keeps these methods of it: it plays the cards (bypassing the dispatch of
+`legal_actions`, `_apply` and `apply_without_undo` for them) and calls `_score_deal` (through
+`_kernel_stored`) at the deal's end."""
+_KERNEL_HOOKS = CARD_PLAY.hooks
+"""`CARD_PLAY`'s methods, by the name the compiled Spades heuristic reads them."""
 _KERNEL_MODES: dict[tuple[type, type], int | None] = {}
 
+STEP_STANDS_IN = ("legal_actions", "apply", "apply_without_undo", "is_terminal", "deal_number")
+"""What a trick game's compiled step (`games/hearts/_step.pyx`) runs in C."""
+STEP_READS = ("is_legal", "take_cards", "_cards_dealt", "complete_undo_record", "fast_apply")
+"""What a compiled step relies on beside its game's `fast_apply_hooks` (the short undo records
+it writes) and the deal binding's methods."""
 
-STEP_HOOKS = ("apply", "is_legal", "take_cards", "_cards_dealt", "complete_undo_record")
-"""Beyond the kernel's hooks and `fast_apply_hooks`: the methods a compiled step (`legal_actions`,
-`apply` and `apply_without_undo` in C: `games/hearts/_step.pyx`) stands in for or relies on."""
 
-
-def step_fits(kind: type) -> bool:
-    """True if state class `kind` keeps every method its game's compiled step stands in for
-    (its `kernel_class`'s own): a subclass or a game overriding one takes the Python step."""
-    base = getattr(kind, "kernel_class", None)
-    if base is None or not getattr(kind, "fast_apply", False):
-        return False
-    names = {*_KERNEL_HOOKS, *getattr(kind, "fast_apply_hooks", ()), *base.kernel_hooks,
-             *STEP_HOOKS}
-    return all(getattr(kind, name) is getattr(base, name) for name in sorted(names))
+def step_binding(module: str, owner: type, deals: Binding) -> Binding:
+    """The binding of a trick game's compiled step (`module`) to `owner`, on its deal binding."""
+    return Binding(module, owner, STEP_STANDS_IN,
+                   (*STEP_READS, *getattr(owner, "fast_apply_hooks", ())), requires=(deals,))
 
 
 def deal_kernel_mode(kind: type, game_class: type) -> int | None:
     """How much of a deal the compiled code plays for states of `kind` in games of
-    `game_class`: None where it plays none (no kernel, or `kind` overrides a hook the kernel
-    stands in for), else the deal kernel's mode bits (`TrickState.kernel_mode`; 0 also where
-    the card play alone is compiled)."""
+    `game_class`: None where it plays none (no kernel, or `kind` overrides a method the card
+    play or its `deal_binding` names), else the deal kernel's mode bits
+    (`TrickState.kernel_mode`; 0 also where the card play alone is compiled)."""
     kinds = kind, game_class
     if kinds not in _KERNEL_MODES:
-        base = getattr(kind, "kernel_class", None)
-        fits = _KERNEL is not None and base is not None and all(
-            getattr(kind, name) is getattr(base, name)
-            for name in _KERNEL_HOOKS + base.kernel_hooks)
+        deals: Binding | None = getattr(kind, "deal_binding", None)
+        fits = CARD_PLAY.applies(kind) and (deals is None or deals.kept_by(kind))
         _KERNEL_MODES[kinds] = (
             None if not fits else kind.kernel_mode(game_class)  # type: ignore[attr-defined]
             if kind.deal_kernel is not None else 0)  # type: ignore[attr-defined]
@@ -274,8 +277,11 @@ class TrickState(State[G]):
         """True while cards are being played (not passing, bidding or over)."""
         return False
 
+    deal_binding: ClassVar[Binding | None] = None
+    """The binding of the game's deal kernel (its passing, bidding, settling), on `CARD_PLAY`;
+    None: the card play alone is compiled."""
     kernel_hooks: ClassVar[tuple[str, ...]] = ()
-    """The game's own methods its deal kernel stands in for (passing, bidding, settling)."""
+    """`deal_binding`'s methods, where a compiled module reads them by this name (Spades')."""
 
     deal_kernel: ClassVar[Any] = None
     """The compiled module that plays whole deals of `kernel_class` (its passing or bidding,

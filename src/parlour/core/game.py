@@ -257,6 +257,18 @@ class Move(NamedTuple):
 
 _new_move = tuple.__new__
 
+def _refuse_taken_slots(cls: type) -> None:
+    """Refuse a state class whose `__slots__` name an attribute a base class already has (a
+    slot named ``history`` would hide the one `State` keeps the moves in): a clear error now
+    rather than an unrelated `AttributeError` at the first move."""
+    slots = cls.__dict__.get("__slots__", ())
+    for name in (slots,) if isinstance(slots, str) else slots:
+        owner = next((base for base in cls.__mro__[1:] if name in vars(base)), None)
+        if owner is not None:
+            raise TypeError(f"{cls.__name__}.__slots__ names {name!r}, which "
+                            f"{owner.__name__} already has; choose another name")
+
+
 class TensorEncoding(Protocol):
     """A game's tensor view for learning (see `Game.encoding`): fixed-size float32
     observations, integer action ids, and legal-action masks, all read from an Observation."""
@@ -310,6 +322,7 @@ class State(Generic[G]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        _refuse_taken_slots(cls)
         if any(name in cls.__dict__ for name in cls.fast_apply_hooks):
             cls.fast_apply = False
 

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.core import CHANCE, Game, ParlourError, load_game
+from parlour.core.plugins import PluginError, import_target
 from parlour.records import Record
 from parlour.testing.checks import (
     Scaled,
@@ -42,7 +43,8 @@ def conformance_suite(games: Sequence[str | Game[Any]], scale: float | None = No
 
     `games` are game specs (``"ohhell:players=5"``, loaded with `parlour.load_game`) or `Game`
     objects; each becomes one parameter of every test. `scale` multiplies the number of games
-    played per check (default: the environment variable PARLOUR_CONFORMANCE_SCALE, else 1).
+    played per check (default 1), and the environment variable PARLOUR_CONFORMANCE_SCALE
+    multiplies it again, so a run can scale every suite, one with its own `scale` included.
     Games with a tensor encoding also get the encoding checks (`EncodingChecks`: added when
     any of `games` has one, skipped for the others); with
     `rules_docs` (a folder of ``<game id>.md`` pages) each page must document the layout.
@@ -51,8 +53,7 @@ def conformance_suite(games: Sequence[str | Game[Any]], scale: float | None = No
     loaded = [load_game(g) if isinstance(g, str) else g for g in games]
     if not loaded:
         raise ValueError("conformance_suite needs at least one game")
-    if scale is None:
-        scale = float(os.environ.get(SCALE_VARIABLE, "1"))
+    scale = (1.0 if scale is None else scale) * _scale_from_environment()
 
     @pytest.fixture(params=loaded, ids=[g.spec for g in loaded])
     def game(self: Any, request: pytest.FixtureRequest) -> Game[Any]:
@@ -62,6 +63,18 @@ def conformance_suite(games: Sequence[str | Game[Any]], scale: float | None = No
     encoded = any(type(g).encoding_class for g in loaded)
     bases = (ConformanceChecks, EncodingChecks) if encoded else (ConformanceChecks,)
     return type("ConformanceSuite", bases, {"game": game, "scale": scale, "rules_docs": docs})
+
+
+def _scale_from_environment() -> float:
+    """PARLOUR_CONFORMANCE_SCALE as a positive number (1 when unset); a clear error else."""
+    text = os.environ.get(SCALE_VARIABLE, "1")
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise ValueError(f"{SCALE_VARIABLE}={text!r} is not a positive number (e.g. 0.1 or 10)")
+    return value
 
 
 class ConformanceChecks(Scaled):
@@ -77,6 +90,31 @@ class ConformanceChecks(Scaled):
             check_state(state, check_parse=seed < 20)
             random_playout(state, rng, check=seed < 200, check_parse=seed < 20)
             check_final(state)
+
+    def test_the_parts_the_game_names_import(self, game: Game[Any]) -> None:
+        """Every part the game names by ``"module:Class"`` imports: its agents, console and
+        web views, console renderer and tensor encoding (a broken ``views.py`` fails here,
+        not in front of the first player). A part whose optional extra is not installed
+        (a third-party module missing) is skipped, named."""
+        kind = type(game)
+        named = {f"agent {name!r}": target for name, target in kind.agents.items()}
+        for attribute in ("console_view", "web_view", "console_renderer", "encoding_class"):
+            if getattr(kind, attribute, ""):
+                named[attribute] = getattr(kind, attribute)
+        missing = []
+        for what, target in named.items():
+            try:
+                import_target(target, f"{game.id}'s {what}")
+            except PluginError as error:
+                cause = error.__cause__
+                if (isinstance(cause, ModuleNotFoundError) and cause.name
+                        and cause.name.split(".")[0] not in (
+                            "parlour", target.split(":")[0].split(".")[0])):
+                    missing.append(f"{what} needs {cause.name}")
+                    continue
+                raise
+        if missing:
+            pytest.skip("; ".join(missing))
 
     def test_undo_restores_every_earlier_state_exactly(self, game: Game[Any]) -> None:
         """Undo walks back through every state of a whole game, exactly, to the start."""

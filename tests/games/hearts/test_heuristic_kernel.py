@@ -1,6 +1,6 @@
 """The compiled Hearts heuristic (`_heuristic.pyx`) against the Python agent, and when it plays.
 
-`parlour.testing.hearts_heuristic.crosscheck` compares every decision of 1,000 deals (two
+`parlour.crosscheck.hearts_heuristic.crosscheck` compares every decision of 1,000 deals (two
 rule sets) and the states after whole playouts; the rest checks that `play_policy` plays only
 where the compiled heuristic is the game's own agent on a state the deal kernel fits.
 """
@@ -32,7 +32,7 @@ needs_kernel = pytest.mark.skipif(
 ])
 def test_the_compiled_heuristic_decides_as_the_agent_at_every_decision(
         spec: str, seeds: range) -> None:
-    from parlour.testing.hearts_heuristic import crosscheck
+    from parlour.crosscheck.hearts_heuristic import crosscheck
 
     done = crosscheck(load_game(spec), seeds)
     assert done.deals == len(seeds)
@@ -47,7 +47,7 @@ def test_the_compiled_heuristic_decides_as_the_agent_at_every_decision(
 
 @needs_kernel
 def test_a_mismatch_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    from parlour.testing import hearts_heuristic
+    from parlour.crosscheck import Divergence, hearts_heuristic
 
     class Liar(hearts_heuristic.HeartsHeuristic):
         def act(self, observation: Any) -> Any:
@@ -55,7 +55,9 @@ def test_a_mismatch_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
             return legal[-1] if observation.phase == "play" else super().act(observation)
 
     monkeypatch.setattr(hearts_heuristic, "HeartsHeuristic", Liar)
-    with pytest.raises(hearts_heuristic.Mismatch, match="seed 0"):
+    with pytest.raises(Divergence, match=r"^hearts seed 0, move 0 \(after a playout to the "
+                       r"end\): state field results\[0\]\[0\]: 3 in "
+                       r"src/parlour/games/hearts/_heuristic.pyx, 0 in the Python rules$"):
         hearts_heuristic.crosscheck(load_game("hearts"), range(3))
 
 

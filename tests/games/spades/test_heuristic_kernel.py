@@ -26,7 +26,7 @@ compiled_path = pytest.mark.skipif(kernel is None, reason="the compiled kernels 
 
 @compiled_path
 def test_the_compiled_heuristic_makes_the_agents_moves_at_every_decision() -> None:
-    from parlour.testing.spades_policy import RULE_SETS, crosscheck
+    from parlour.crosscheck.spades_heuristic import RULE_SETS, crosscheck
 
     done = crosscheck(range(1000))
     assert done.positions == 1000 and done.hands >= 1000
@@ -40,7 +40,8 @@ def test_the_compiled_heuristic_makes_the_agents_moves_at_every_decision() -> No
 
 @compiled_path
 def test_the_cross_check_fails_on_a_different_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    from parlour.testing import spades_policy
+    from parlour.crosscheck import Divergence
+    from parlour.crosscheck import spades_heuristic as spades_policy
 
     class Contrary(SpadesHeuristic):
         def act(self, observation: Any) -> Any:
@@ -49,7 +50,8 @@ def test_the_cross_check_fails_on_a_different_move(monkeypatch: pytest.MonkeyPat
             return legal[0] if observation.phase == "play" and action != legal[0] else action
 
     monkeypatch.setattr(spades_policy, "SpadesHeuristic", Contrary)
-    with pytest.raises(spades_policy.Mismatch, match="chose"):
+    with pytest.raises(Divergence, match=r"^spades seed 0, move 8 \(after T♣\): seat 0's choice: "
+                       r"A♠ in src/parlour/games/spades/_heuristic.pyx, 6♦ in the Python rules$"):
         spades_policy.crosscheck(range(5))
 
 

@@ -110,3 +110,29 @@ def test_the_views_come_from_the_game_not_a_registration() -> None:
     page = table.seat_view(state.observe(0), 0)
     assert page["headline"] == "Deal 1 · 7 card(s) · bid"
     assert page["extra"][0]["label"] == "Trump" and page["seats"][1]["count"] == 7
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_compiled_playouts_make_the_python_loops_moves(players: int) -> None:
+    """Search playouts (`play_random`) get the trick layer's compiled card play from the
+    contract's tables, with no Cython in this package: the very moves of the Python loop."""
+    from parlour_ohhell.rules import OhHellState
+
+    from parlour.cards.layer import LAYER_PLAY
+    from parlour.core import State
+
+    if LAYER_PLAY.kernel() is None:
+        pytest.skip("parlour's compiled modules are not built (or PARLOUR_PURE is set)")
+    assert LAYER_PLAY.applies(OhHellState)
+    for seed in range(60):
+        state = game(players=players).new_state(seed=seed)
+        state.quiet = True
+        rng = Random(seed)
+        for _ in range(rng.randrange(40)):
+            state.apply(state.legal_actions()[rng.randrange(len(state.legal_actions()))])
+        stop = state.deal + 1 if seed % 2 else None
+        compiled, python = state.clone(quiet=True), state.clone(quiet=True)
+        compiled.play_random(stop, Random(seed).random)
+        State.play_random(python, stop, Random(seed).random)
+        assert compiled.history == python.history, seed
+        assert compiled._snapshot() == python._snapshot(), seed

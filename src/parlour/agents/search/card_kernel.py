@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from parlour import engine
 from parlour.agents.search.playout import Playout, placements
+from parlour.bindings import Binding
 from parlour.cards.sampling import HIDDEN_DEAL_SAMPLERS
-from parlour.cards.trickstate import _KERNEL_HOOKS, TrickState
+from parlour.cards.trickstate import CARD_PLAY, TrickState
 from parlour.core import Action, Game, Observation
 
 if TYPE_CHECKING:
@@ -38,9 +39,12 @@ _CARDS = engine.kernel("parlour.cards._kernel")
 _EXACT = _KERNEL is not None and _CARDS is not None and bool(_KERNEL.reproduces_random())
 """The kernel is built and draws what this Python's `random.Random` draws."""
 
-_HOOKS = (*_KERNEL_HOOKS, "settled_returns", "settle_key", "running_returns", "returns", "tiebreak",
-          "_score_deal", "in_card_play", "observe", "is_terminal", "deal_number")
-"""A state class overriding one of these (beyond its `kernel_class`) searches in Python."""
+ISMCTS_SEARCH = Binding(
+    MODULE, reads=("settled_returns", "settle_key", "running_returns", "returns", "tiebreak",
+                   "_score_deal", "in_card_play", "observe", "is_terminal", "deal_number"),
+    requires=(CARD_PLAY,))
+"""The compiled ISMCTS loop, for a trick game's state class that keeps these methods of its
+`kernel_class` (and defines `settled_returns`); others search in Python."""
 _FITS: dict[type, bool] = {}
 
 
@@ -65,11 +69,10 @@ def python_loop() -> Iterator[None]:
 def _state_fits(kind: type) -> bool:
     fits = _FITS.get(kind)
     if fits is None:
-        base = getattr(kind, "kernel_class", None)
         fits = _FITS[kind] = (
-            issubclass(kind, TrickState) and base is not None
+            issubclass(kind, TrickState)
             and kind.settled_returns is not TrickState.settled_returns
-            and all(getattr(kind, name) is getattr(base, name) for name in _HOOKS))
+            and ISMCTS_SEARCH.kept_by(kind))
     return fits
 
 

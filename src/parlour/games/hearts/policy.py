@@ -6,7 +6,7 @@ keeps every hook the deal kernel stands in for (as `TrickState.play_random` deci
 observation the heuristic reads (`observe`, `points_taken`, `Hearts.card_points`), and the
 kernels are built. Otherwise the agents play move by move (`Playout`). The compiled heuristic
 makes exactly the agent's moves from each seat's own observation:
-`parlour.testing.hearts_heuristic` checks it decision by decision. `compiled_policy` hands it
+`parlour.crosscheck.hearts_heuristic` checks it decision by decision. `compiled_policy` hands it
 to the compiled ISMCTS loop (`parlour.agents.search.card_kernel`).
 """
 
@@ -17,7 +17,6 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from parlour import engine
-from parlour.cards.trickstate import _KERNEL_HOOKS
 
 if TYPE_CHECKING:
     from parlour.games.hearts.rules import HeartsState
@@ -26,8 +25,6 @@ HEURISTIC = "parlour.games.hearts.bots:HeartsHeuristic"
 """The agent the compiled policy reproduces, as `Hearts.agents` names it."""
 KERNEL = engine.kernel("parlour.games.hearts._heuristic")
 """The compiled heuristic, or None on the pure path."""
-_OBSERVED = ("observe", "points_taken", "play_policy")
-"""Hooks the heuristic's view of a state goes through: a class overriding one plays Python."""
 _MODES: dict[tuple[type, type], int | None] = {}
 
 
@@ -57,14 +54,11 @@ def compiled_mode(state: HeartsState) -> int | None:
 
 
 def _mode(kind: Any, game_class: Any) -> int | None:
-    from parlour.games.hearts.rules import Hearts
+    from parlour.games.hearts.rules import HEARTS_HEURISTIC
 
-    base = kind.kernel_class
-    if (KERNEL is None or base is None or kind.deal_kernel is None
+    if (KERNEL is None or kind.deal_kernel is None
             or game_class.agents.get("heuristic") != HEURISTIC
-            or game_class.card_points is not Hearts.card_points
-            or not all(getattr(kind, name) is getattr(base, name)
-                       for name in (*_KERNEL_HOOKS, *base.kernel_hooks, *_OBSERVED))):
+            or not HEARTS_HEURISTIC.kept_by(kind, game_class)):
         return None
     mode: int = kind.kernel_mode(game_class)
     return mode

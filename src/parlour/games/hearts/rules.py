@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from parlour import engine
+from parlour.bindings import Binding
 from parlour.cards import (
     CARD,
     CARDS_52,
@@ -34,7 +35,7 @@ from parlour.cards.actions import CardActionTable
 from parlour.cards.deck import seeded_deal
 from parlour.cards.sampling import HiddenDeal, deals_hidden
 from parlour.cards.tricks import NO_TRUMP, voids_shown, winner_no_trump
-from parlour.cards.trickstate import TrickState, step_fits
+from parlour.cards.trickstate import CARD_PLAY, TrickState, step_binding
 from parlour.cards.undealt import deal_to_come
 from parlour.core import (
     Action,
@@ -374,8 +375,7 @@ class HeartsState(TrickState["Hearts"]):
         """The deal kernel's `SETTLE` (it settles the deal and starts the next one itself) while
         the game keeps every hook of both; else it calls `_score_deal` (a variant's scoring)."""
         kernel = cls.deal_kernel
-        if kernel is None or any(getattr(game_class, name) is not getattr(Hearts, name)
-                                 for name in _SETTLING_HOOKS):
+        if kernel is None or not HEARTS_SETTLING.kept_by(cls, game_class):
             return 0
         return int(kernel.SETTLE)
 
@@ -495,14 +495,14 @@ class HeartsState(TrickState["Hearts"]):
 
 
 HeartsState.kernel_class = HeartsState
-HeartsState.kernel_hooks = (
-    "_choose_pass", "_start_play", "_score_deal", "_next_deal", "start_deal", "_begin",
-    "_cards_dealt", "in_card_play", "is_terminal",
-)
+HEARTS_DEALS = Binding(
+    "parlour.games.hearts._kernel", HeartsState,
+    stands_in=("_choose_pass", "_start_play", "_score_deal", "_next_deal", "start_deal",
+               "_begin", "_cards_dealt", "in_card_play", "is_terminal", "leave_undealt"),
+    requires=(CARD_PLAY,))
+"""Whole deals of Hearts in C (`_kernel.pyx`): the passing, the card play, settling."""
+HeartsState.deal_binding = HEARTS_DEALS
 HeartsState.deal_kernel = engine.kernel("parlour.games.hearts._kernel")
-_SETTLING_HOOKS = ("score_deal", "card_points", "is_game_over", "deal_hands", "pass_offset")
-"""The `Hearts` hooks the deal kernel settles and deals by: a game overriding one settles in
-Python."""
 _undo_play = TrickState.undo_play
 _undo_pass = HeartsState.undo_pass
 HeartsState.fast_apply_hooks = (*HeartsState.fast_apply_hooks, "undo_pass")
@@ -674,11 +674,25 @@ class Hearts(Game[HeartsState]):
 
 if HeartsState.deal_kernel is not None:
     HeartsState.deal_kernel.bind(Deal, HEARTS_MASK, QS_BIT, JD_BIT, TWO_CLUBS_BIT, MOON_POINTS)
+HEARTS_SETTLING = Binding(
+    "parlour.games.hearts._kernel", HeartsState, game_owner=Hearts,
+    game_reads=("score_deal", "card_points", "is_game_over", "deal_hands", "pass_offset"),
+    requires=(HEARTS_DEALS,))
+"""The deal kernel settling a deal and dealing the next in C (`SETTLE`): a game overriding
+one of these hooks has its deals settled by `_score_deal` in Python."""
+HEARTS_STEP = step_binding("parlour.games.hearts._step", HeartsState, HEARTS_DEALS)
+"""The compiled step of the `Match` path (`_step.pyx`)."""
+HEARTS_HEURISTIC = Binding(
+    "parlour.games.hearts._heuristic", HeartsState,
+    reads=("observe", "points_taken", "play_policy"), game_owner=Hearts,
+    game_reads=("card_points",), requires=(HEARTS_DEALS,))
+"""The compiled heuristic (`_heuristic.pyx`, `policy`): the agent's view goes through these."""
 _STEP = engine.kernel("parlour.games.hearts._step")
 """The compiled step (`legal_actions`, `apply`, `apply_without_undo` in C), or None."""
 if _STEP is not None:
     _STEP.install(HeartsState, PLAY, PASS, TrickWon, _undo_play, _undo_pass, Hearts.card_points,
-                  step_fits, _PASS_CHOSEN, HEARTS_MASK, QS_BIT, JD_BIT, TWO_CLUBS_BIT)
+                  HEARTS_STEP.kept_by, _PASS_CHOSEN, HEARTS_MASK, QS_BIT, JD_BIT,
+                  TWO_CLUBS_BIT)
 
 
 def _context(state: HeartsState | Observation | None) -> tuple[int | None, int | None, int]:

@@ -17,6 +17,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from parlour import engine
+from parlour.bindings import Binding
 from parlour.cards import CARD, CARDS_32, CardSet, format_cards, parse_cards
 from parlour.core import (
     Action,
@@ -111,12 +112,6 @@ _KERNEL = engine.kernel("parlour.games.skat._kernel")
 """The compiled deal (`_kernel.pyx`), or None on the pure-Python path."""
 if _KERNEL is not None and _KERNEL.PHASE_NAMES != PHASE_NAMES:
     _KERNEL = None  # built from other sources: stay on the Python rules
-_KERNEL_STANDS_IN = (
-    "_apply", "_trick_done", "_playable", "legal_actions", "apply_without_undo", "_call",
-    "_bidding_won", "_pick_up", "_bury", "_declare", "begin_play", "finish_deal", "start_deal",
-    "_start", "_take_cards", "_save_info", "_save_auction", "deal_number",
-)
-"""The `SkatState` methods the kernel stands in for: a subclass overriding one plays in Python."""
 _KERNEL_MODES: dict[tuple[type, type], int] = {}
 _HEURISTIC = None if _KERNEL is None else engine.kernel("parlour.games.skat._heuristic")
 """The compiled heuristic (`_heuristic.pyx`) on that kernel, or None."""
@@ -1037,22 +1032,45 @@ class Skat(Game[SkatState]):
         return sample(self, observation, rng)
 
 
+SKAT_DEALS = Binding(
+    "parlour.games.skat._kernel", SkatState,
+    stands_in=("_apply", "_trick_done", "_playable", "legal_actions", "apply_without_undo",
+               "_call", "_bidding_won", "_pick_up", "_bury", "_declare", "begin_play",
+               "finish_deal", "start_deal", "_start", "_take_cards", "_save_info",
+               "_save_auction", "deal_number"))
+"""Whole deals of Skat in C (`_kernel.pyx`): the bidding, the skat, declaring, the cards."""
+SKAT_SETTLING = Binding("parlour.games.skat._kernel", SkatState, game_owner=Skat,
+                        game_reads=("score_deal",), requires=(SKAT_DEALS,))
+"""The deal settled in C (`SETTLE`): a game scoring its own way settles in Python."""
+SKAT_FINISHING = Binding("parlour.games.skat._kernel", SkatState, game_owner=Skat,
+                         game_reads=("deal_tiebreak", "deal_cards"), requires=(SKAT_SETTLING,))
+"""The result entered and the next deal started in C (`FINISH`)."""
+SKAT_DEALING = Binding("parlour.games.skat._kernel", SkatState, game_owner=Skat,
+                       game_reads=("deal_cards",))
+"""The compiled step dealing the next deal in C (`DEALS`)."""
+SKAT_STEP = Binding(
+    "parlour.games.skat._kernel", SkatState,
+    stands_in=("legal_actions", "apply", "apply_without_undo", "is_terminal"),
+    reads=(*FAST_APPLY_HOOKS, "why_illegal", "played_by", "tricks_won", "record_chance",
+           "_copy_into"),
+    requires=(SKAT_DEALS,))
+"""The compiled step of the `Match` path, on the deal kernel's moves."""
+
+
 def kernel_mode(state_class: type[SkatState], game_class: type[Skat], kernel: Any) -> int:
     """How much of a deal `kernel` (the compiled module, or None) plays for these classes.
 
-    -1: none (no kernel, or the state class changes a move); else the card play and the
-    bidding and declaring, plus `SETTLE` (settled in C) while the game keeps `score_deal`, plus
-    `FINISH` (the result entered, the next deal started, in C) while it also keeps
-    `deal_tiebreak` and `deal_cards`. Other hooks are always called.
+    -1: none (no kernel, or the state class changes a move: `SKAT_DEALS`); else the card play
+    and the bidding and declaring, plus `SETTLE` (settled in C) while the game keeps
+    `score_deal`, plus `FINISH` (the result entered, the next deal started, in C) while it
+    also keeps `deal_tiebreak` and `deal_cards`. Other hooks are always called.
     """
-    if kernel is None or any(getattr(state_class, name) is not getattr(SkatState, name)
-                             for name in _KERNEL_STANDS_IN):
+    if kernel is None or not SKAT_DEALS.kept_by(state_class):
         return -1
     mode = 0
-    if game_class.score_deal is Skat.score_deal:
+    if SKAT_SETTLING.kept_by(state_class, game_class):
         mode |= kernel.SETTLE
-        if (game_class.deal_tiebreak is Skat.deal_tiebreak
-                and game_class.deal_cards is Skat.deal_cards):
+        if SKAT_FINISHING.kept_by(state_class, game_class):
             mode |= kernel.FINISH
     return mode
 
@@ -1079,23 +1097,17 @@ that the compiled step (`_kernel.apply` and the others, `SkatState`'s own where 
 built) stands in for, and calls for what it leaves to them."""
 _STEP_KERNEL: Any = None
 """The kernel module whose step was bound last (`bind_step`)."""
-_STEP_STANDS_IN = (
-    *_KERNEL_STANDS_IN, *FAST_APPLY_HOOKS, "apply", "why_illegal", "played_by", "tricks_won",
-    "record_chance", "_copy_into",
-)
-"""The `SkatState` methods the compiled step stands in for or bypasses."""
 
 
 def _step_mode(state_class: type[SkatState] | None, game_class: type[Skat] | None) -> int:
-    """For the compiled step: -1 if `state_class` overrides a method it stands in for (its
-    moves go to the Python methods), else 0; for `game_class`, what the step settles in C
-    (`SETTLE` while the game keeps `score_deal`, and `FINISH` while it also keeps
-    `deal_tiebreak` and `deal_cards`, as `kernel_mode`; `DEALS` while it keeps `deal_cards`)."""
+    """For the compiled step: -1 if `state_class` overrides a method it stands in for
+    (`SKAT_STEP`: its moves go to the Python methods), else 0; for `game_class`, what the step
+    settles in C (`SETTLE` and `FINISH` as `kernel_mode`; `DEALS` while it keeps
+    `deal_cards`)."""
     if state_class is not None:
-        return -1 if any(getattr(state_class, name) is not getattr(SkatState, name)
-                         for name in _STEP_STANDS_IN) else 0
+        return 0 if SKAT_STEP.kept_by(state_class) else -1
     assert game_class is not None
-    deals = _STEP_KERNEL.DEALS if game_class.deal_cards is Skat.deal_cards else 0
+    deals = _STEP_KERNEL.DEALS if SKAT_DEALING.kept_by(SkatState, game_class) else 0
     return kernel_mode(SkatState, game_class, _STEP_KERNEL) | deals
 
 

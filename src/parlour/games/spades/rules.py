@@ -13,6 +13,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from parlour import engine
+from parlour.bindings import Binding
 from parlour.cards import (
     CARDS_52,
     CLUBS,
@@ -30,7 +31,7 @@ from parlour.cards import (
 from parlour.cards.deck import seeded_deal
 from parlour.cards.sampling import HiddenDeal, deals_hidden
 from parlour.cards.tricks import winner_with_trump
-from parlour.cards.trickstate import TrickState, deal_kernel_mode, step_fits
+from parlour.cards.trickstate import CARD_PLAY, TrickState, deal_kernel_mode, step_binding
 from parlour.cards.undealt import deal_to_come
 from parlour.core import (
     Action,
@@ -421,8 +422,7 @@ class SpadesState(TrickState["Spades"]):
         """The deal kernel's `SETTLE` (it settles the hand and starts the next one itself) while
         the game keeps every hook of both; else it calls `_score_deal` (a variant's scoring)."""
         kernel = cls.deal_kernel
-        if kernel is None or any(getattr(game_class, name) is not getattr(Spades, name)
-                                 for name in _SETTLING_HOOKS):
+        if kernel is None or not SPADES_SETTLING.kept_by(cls, game_class):
             return 0
         return int(kernel.SETTLE)
 
@@ -581,16 +581,16 @@ class SpadesState(TrickState["Spades"]):
 
 
 SpadesState.kernel_class = SpadesState
-SpadesState.kernel_hooks = (
-    "_bid", "_blind_choice", "_next_bidder", "_start_play", "bidding_order", "_score_deal",
-    "_team_results", "_next_deal", "start_deal", "_begin", "_cards_dealt", "in_card_play",
-    "is_terminal",
-)
+SPADES_DEALS = Binding(
+    "parlour.games.spades._kernel", SpadesState,
+    stands_in=("_bid", "_blind_choice", "_next_bidder", "_start_play", "bidding_order",
+               "_score_deal", "_team_results", "_next_deal", "start_deal", "_begin",
+               "_cards_dealt", "in_card_play", "is_terminal", "leave_undealt"),
+    requires=(CARD_PLAY,))
+"""Whole hands of Spades in C (`_kernel.pyx`): the bidding, the card play, settling."""
+SpadesState.deal_binding = SPADES_DEALS
+SpadesState.kernel_hooks = SPADES_DEALS.hooks  # as the compiled heuristic reads them
 SpadesState.deal_kernel = engine.kernel("parlour.games.spades._kernel")
-_SETTLING_HOOKS = ("score_partnership", "winning_team", "deal_hands", "dealer_of",
-                   "blind_nil_allowed")
-"""The `Spades` hooks the deal kernel settles and deals by: a game overriding one settles in
-Python."""
 _undo_play = TrickState.undo_play
 SpadesState.fast_apply = True
 
@@ -814,6 +814,13 @@ class Spades(Game[SpadesState]):
 
 _DIGITS = re.compile("[0-9]{1,3}")
 
+SPADES_SETTLING = Binding(
+    "parlour.games.spades._kernel", SpadesState, game_owner=Spades,
+    game_reads=("score_partnership", "winning_team", "deal_hands", "dealer_of",
+                "blind_nil_allowed"),
+    requires=(SPADES_DEALS,))
+"""The deal kernel settling a hand and dealing the next in C (`SETTLE`): a game overriding
+one of these hooks has its hands settled by `_score_deal` in Python."""
 if SpadesState.deal_kernel is not None:
     SpadesState.deal_kernel.bind(Deal, TWO_CLUBS_BIT, NO_BID, BLIND_CHOICES)
 
@@ -830,11 +837,13 @@ def _quiet_settler(kind: type, game_class: type) -> Callable[[SpadesState], None
     return settle
 
 
+SPADES_STEP = step_binding("parlour.games.spades._step", SpadesState, SPADES_DEALS)
+"""The compiled step of the `Match` path (`_step.pyx`)."""
 _STEP = engine.kernel("parlour.games.spades._step")
 """The compiled step (`legal_actions`, `apply`, `apply_without_undo` of plays in C), or None."""
 if _STEP is not None:
-    _STEP.install(SpadesState, PLAY, TrickWon, trick_started, _undo_play, step_fits, BID,
-                  BidMade, NO_BID, _quiet_settler)
+    _STEP.install(SpadesState, PLAY, TrickWon, trick_started, _undo_play, SPADES_STEP.kept_by,
+                  BID, BidMade, NO_BID, _quiet_settler)
 
 
 def _pair(values: Sequence[int], name: str) -> tuple[int, int]:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from parlour import engine
+from parlour.bindings import Binding
 from parlour.core import (
     Action,
     Game,
@@ -47,19 +48,6 @@ log = logging.getLogger("parlour.territory")
 
 _KERNEL = engine.kernel("parlour.games.territory._kernel")
 """The compiled zombie turns (`_kernel.pyx`), or None on the pure-Python path."""
-_ZOMBIE_METHODS = ("_zombie_turn", "_land", "_end", "advance", "_emit_turn", "_game_over")
-_KERNEL_FITS: dict[type, bool] = {}
-
-
-def _kernel_fits(kind: type) -> bool:
-    """True unless a `TerritoryState` subclass changes what the kernel stands in for."""
-    fits = _KERNEL_FITS.get(kind)
-    if fits is None:
-        fits = _KERNEL_FITS[kind] = all(
-            getattr(kind, name) is getattr(TerritoryState, name) for name in _ZOMBIE_METHODS)
-    return fits
-
-
 QUARTERS = np.full(4, 0.25)
 COIN_BITS = 63
 
@@ -371,7 +359,7 @@ class TerritoryState(State["Territory"]):
 
         They run in the compiled kernel where it is built (the same turns and events).
         """
-        if _KERNEL is not None and _kernel_fits(type(self)):
+        if _KERNEL is not None and ZOMBIE_TURNS.applies(type(self)):
             _KERNEL.advance(self, self.quiet)
             return
         order = self.order
@@ -435,6 +423,14 @@ class TerritoryState(State["Territory"]):
             assert self.squares[self.current] > 0, "an owner without squares is to move"
             assert 0 <= self.round < self.game.rounds
             assert sum(1 for p in self.pieces if p) > 1, "one owner holds every piece"
+
+
+ZOMBIE_TURNS = Binding(
+    "parlour.games.territory._kernel", TerritoryState,
+    stands_in=("_zombie_turn", "_land", "_end", "advance", "_emit_turn", "_game_over"),
+    reads=("winning_owners",))
+"""The zombies' turns in C (`_kernel.pyx`): a subclass changing one of these plays them in
+Python."""
 
 
 def menu(owner: int, owners: np.ndarray, numbers: np.ndarray) -> tuple[Turn, ...]:

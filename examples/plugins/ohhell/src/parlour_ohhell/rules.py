@@ -13,9 +13,9 @@ from typing import Any, ClassVar
 
 from parlour.cards import CARD, CARDS_52, DECK_52, Card, CardSet, format_cards, parse_card
 from parlour.cards.deck import deal_by_keys
+from parlour.cards.layer import Contract, ContractTrickState, Seating
 from parlour.cards.sampling import deal_hidden
 from parlour.cards.tricks import trick_mask, voids_shown
-from parlour.cards.trickstate import TrickState
 from parlour.core import (
     Action,
     Game,
@@ -44,15 +44,17 @@ from parlour_ohhell.parts import (
 
 BIDDING, PLAYING, OVER = 0, 1, 2
 PHASES, NO_BID = ("bid", "play", "over"), -1
+TRUMPS = tuple(Contract.suits(DECK_52, suit) for suit in range(4))
+"""The contract of each trump suit: follow suit, the highest trump else the highest card led."""
 
 
 # --- the game in progress ---------------------------------------------------------------------
-class OhHellState(TrickState["OhHell"]):
+class OhHellState(ContractTrickState["OhHell"]):
     __slots__ = ("bids", "deal", "dealer", "phase", "totals", "turned", "won")
 
     def __init__(self, game: OhHell, seed: int) -> None:
         super().__init__(game, seed)
-        self.init_tricks(game.players)
+        self.init_layer(Seating(game.players), TRUMPS[0])
         self.deal = self.dealer = self.turned = 0
         self.phase = BIDDING
         self.bids: tuple[int, ...] = ()
@@ -68,6 +70,7 @@ class OhHellState(TrickState["OhHell"]):
         (hands, self.leader, self.trick, self.tricks, self.current, self.trump, self.deal,
          self.dealer, self.turned, self.phase, self.bids, self.won, self.totals) = s
         self.hands = list(hands)
+        self.contract = TRUMPS[self.trump]
         self._legal = -1
 
     @property
@@ -85,8 +88,11 @@ class OhHellState(TrickState["OhHell"]):
         hook = self.hand_size - sum(b for b in self.bids if b != NO_BID)
         return hook if hook >= 0 else None
 
+    def in_card_play(self) -> bool:
+        return self.phase == PLAYING
+
     def compute_legal_mask(self) -> int:
-        return TrickState.compute_legal_mask(self) if self.phase == PLAYING else 0
+        return ContractTrickState.compute_legal_mask(self) if self.phase == PLAYING else 0
 
     def legal_actions(self) -> Sequence[Action]:
         if self.phase == PLAYING:
@@ -180,6 +186,7 @@ class OhHellState(TrickState["OhHell"]):
         self.record_chance(Deal(hands, turned))
         self.hands, self.turned = list(hands), turned.bit_length() - 1
         self.trump = self.turned >> 4
+        self.set_contract(TRUMPS[self.trump])
         self.dealer = self.deal % n
         self.bids, self.won = (NO_BID,) * n, (0,) * n
         self.phase, self.current = BIDDING, (self.dealer + 1) % n
@@ -197,6 +204,10 @@ class OhHellState(TrickState["OhHell"]):
         played = self.check_trick_invariants(dealt, self.hand_size)
         assert sum(self.won) == len(self.tricks) and not (played | dealt) >> self.turned & 1
         assert (NO_BID in self.bids) == (self.phase == BIDDING)
+
+
+OhHellState.layer_class = OhHellState  # compiled playouts from the contract's tables
+OhHellState.card_actions = PLAY
 
 
 # --- the rules --------------------------------------------------------------------------------
@@ -268,11 +279,14 @@ class OhHell(Game[OhHellState]):
         stock = 52 - n * obs.cards - 1
         known: list[int | None] = [None] * (n + 1)
         known[obs.seat] = int(obs.hand)
-        sizes = [obs.cards - len(obs.tricks) - state_in_trick(obs, p) for p in range(n)]
+        seats, trick = Seating(n), len(obs.trick)
+        sizes = [obs.cards - len(obs.tricks) - seats.has_played(p, obs.leader, trick)
+                 for p in range(n)]
         hands = deal_hidden(known, [*sizes, stock], DECK_52, played, [*allowed, DECK_52], rng)
         state.hands = hands[:n]
         state.deal, state.dealer, state.turned = obs.deal, obs.dealer, obs.trump_card
         state.trump, state.phase = obs.trump_card >> 4, PHASES.index(obs.phase)
+        state.contract = TRUMPS[state.trump]
         state.bids = tuple(NO_BID if b is None else b for b in obs.bids)
         state.leader, state.trick, state.tricks = obs.leader, obs.trick, obs.tricks
         state.won, state.totals, state.current = obs.tricks_won, obs.scores, obs.current_player
@@ -283,7 +297,3 @@ def trick_cards(state: OhHellState) -> int:
     """Every card played this deal, as a mask."""
     return trick_mask(state.trick) | sum(trick_mask(cards) for _, cards in state.tricks)
 
-
-def state_in_trick(obs: OhHellObservation, seat: int) -> int:
-    """1 if `seat` has played to the trick in progress."""
-    return 1 if (seat - obs.leader) % len(obs.bids) < len(obs.trick) else 0

@@ -14,13 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from contextlib import nullcontext
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-
-class LoopMismatch(AssertionError):
-    """The compiled and the Python ISMCTS loops searched a position differently."""
-
+from parlour.crosscheck.harness import Probe
 
 SETTINGS: list[dict[str, Any]] = [
     {"root": "halving"},
@@ -90,21 +88,32 @@ def search(game: Any, observation: Any, compiled: bool, seed: int, iterations: i
                 rng.getstate())
 
 
-def crosscheck(run: str, seeds: Iterable[int], iterations: int = 60) -> int:
+@dataclass
+class LoopCheck:
+    """What a cross-check of the loops covered."""
+
+    positions: int = 0
+
+
+def crosscheck(run: str, seeds: Iterable[int], iterations: int = 60) -> LoopCheck:
     """Search a position per seed on both loops under `run` (of `RUNS`), the settings taken in
-    turn; the number of positions, or `LoopMismatch` at the first difference."""
+    turn; raises `Divergence` at the first difference (the decision, the root's visits or
+    values, or the generator's state)."""
     from parlour import load_game
 
     game_id, rollout, settings = RUNS[run]
     game = load_game(game_id)
-    done = 0
+    probe = Probe("parlour.agents.search._ismcts")
+    done = LoopCheck()
     for seed in seeds:
         observation = position(game, seed)
         options = {**settings[seed % len(settings)], "rollout": rollout}
+        probe.start(f"{game_id} {options}", seed)
+        probe.move = len(observation.tricks) * 4 + len(observation.trick)
         compiled = search(game, observation, True, seed, iterations, options)
         python = search(game, observation, False, seed, iterations, options)
-        if compiled != python:
-            raise LoopMismatch(f"{game_id} seed {seed} {options}: the loops differ "
-                               f"({compiled[0]} against {python[0]})")
-        done += 1
+        for name, mine, theirs in zip(("decision", "root visits", "root values",
+                                       "generator state"), compiled, python, strict=True):
+            probe.same(name, mine, theirs)
+        done.positions += 1
     return done

@@ -7,9 +7,10 @@ Python methods the step stands in for. Every other seed is quiet. At every decis
 the legal actions; then it makes the same random choice on both: mostly a checked `apply`,
 sometimes `apply_without_undo`, an `undo`, or an illegal action (both must raise the same
 `IllegalActionError` and change nothing), and compares the whole states: class, fields (the
-snapshot), `is_terminal` and `deal_number`, the `_legal` cache, history, events and undo stack
-(these three whole every `FULL_EVERY` decisions, else their lengths and last entries). The CI
-test runs it on 1,000 seeds per game, `benchmarks/step_crosscheck.py` on 100,000.
+snapshot), `is_terminal` and `deal_number`, the `_legal` cache, the whole history, events and
+undo stack. The CI
+test runs it on 1,000 seeds per game, `benchmarks/step_crosscheck.py` on 100,000; a difference
+raises `Divergence` naming the seed, the decision, the field and the step's `.pyx` file.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from parlour import engine
 from parlour.core import Game, IllegalActionError
+from parlour.crosscheck.harness import Probe
 
 EXTRA_MOVES = 6
 """Decisions played into the next deal (its cards dealt on first read when quiet)."""
@@ -40,10 +42,6 @@ class StepCheck:
     games_over: int = 0
     quiet_games_over: int = 0
     """Games that ended on a quiet seed (settled in C where the game allows)."""
-
-
-class StepMismatch(AssertionError):
-    """The compiled step and the Python step disagree (the message says where)."""
 
 
 def python_step(game: Game[Any]) -> tuple[Any, Any, Any]:
@@ -67,59 +65,43 @@ def _start(game: Game[Any], seed: int, rng: Random) -> Any:
     return state
 
 
-FULL_EVERY = 8
-"""Whole histories, event logs and undo stacks are compared every this many decisions (and at
-the end of each seed); in between, their lengths and last three entries."""
-
-
-def _same(compiled: Any, python: Any, seed: int, move: int, full: bool) -> None:
-    def expect(ok: bool, what: str) -> None:
-        if not ok:
-            raise StepMismatch(f"seed {seed}, decision {move}: {what}")
-
-    expect(type(compiled) is type(python), "state class (dealt or undealt)")
-    if not full:
-        for name in ("history", "events", "_undo_stack"):
-            mine, theirs = getattr(compiled, name), getattr(python, name)
-            expect(len(mine) == len(theirs) and mine[-3:] == theirs[-3:], name)
+def _same(compiled: Any, python: Any, probe: Probe) -> None:
+    probe.same("state class", type(compiled).__name__, type(python).__name__)
     for name in ("is_terminal", "deal_number"):  # read in C: against the Python property
         prop = getattr(type(python), name)
-        expect(getattr(compiled, name) == getattr(prop, "fallback", prop).__get__(python),
-               name)
-    else:
-        expect(compiled.history == python.history, "history")
-        expect(compiled.events == python.events, "events")
-        expect(compiled._undo_stack == python._undo_stack, "undo stack")
+        probe.same(name, getattr(compiled, name), getattr(prop, "fallback", prop).__get__(python))
+    probe.same("history", compiled.history, python.history)
+    probe.same("events", compiled.events, python.events)
+    probe.same("undo stack", compiled._undo_stack, python._undo_stack)
     if not python.undealt:  # reading an undealt state's fields would deal it
-        expect(compiled._legal == python._legal, "the legal-mask cache")
-        mine, theirs = compiled._snapshot(), python._snapshot()
-        if mine != theirs:
-            expect(False, f"state {mine} != {theirs}")
+        probe.same("the legal-mask cache", compiled._legal, python._legal)
+        probe.same_state(compiled, python, history=False)
 
 
 def crosscheck_steps(game: Game[Any], seeds: Iterable[int]) -> StepCheck:
     """Cross-check a deal and the start of the next per seed (see the module); raises
-    `StepMismatch` at a difference."""
+    `Divergence` at a difference."""
     py_legal, py_apply, py_without = python_step(game)
     actions = [game.action_from_id(i) for i in range(game.num_distinct_actions)]
     done = StepCheck()
+    probe = Probe(f"parlour.games.{game.id}._step")
     for seed in seeds:
+        probe.start(game.spec, seed)
         rng = Random(seed)
         python = _start(game, seed, rng)
         quiet = seed % 2 == 1
         python.quiet = quiet
         compiled = python.clone()
         first = python.deal
-        move = extra = 0
+        extra = 0
         while not python.is_terminal and extra < EXTRA_MOVES:
             legal = compiled.legal_actions()
-            if legal != py_legal(python):
-                raise StepMismatch(f"seed {seed}, decision {move}: legal actions {legal} != "
-                                   f"{py_legal(python)}")
+            probe.same("legal actions", tuple(legal), tuple(py_legal(python)))
             roll = rng.random()
             if roll < 0.05 and python.can_undo:
                 compiled.undo()
                 python.undo()
+                probe.moved("undo")
                 done.undone += 1
             elif roll < 0.12:
                 action = actions[rng.randrange(len(actions))]
@@ -130,25 +112,27 @@ def crosscheck_steps(game: Game[Any], seeds: Iterable[int]) -> StepCheck:
                             apply(state, action)
                         except IllegalActionError as error:
                             reasons.append(str(error))
-                    if len(reasons) != 2 or reasons[0] != reasons[1]:
-                        raise StepMismatch(f"seed {seed}, decision {move}: illegal {action}: "
-                                           f"{reasons}")
+                        else:
+                            reasons.append("accepted")
+                    probe.same(f"refusing the illegal {action}", reasons[0], reasons[1])
                     done.illegal += 1
+                probe.moved(f"trying {action}")
             else:
                 action = legal[rng.randrange(len(legal))]
                 if roll < 0.25:
                     compiled.apply_without_undo(action)
                     py_without(python, action)
                     done.without_undo += 1
+                    probe.moved(f"{action} without undo")
                 else:
                     compiled.apply(action)
                     py_apply(python, action)
                     done.applied += 1
-            move += 1
-            _same(compiled, python, seed, move, move % FULL_EVERY == 0)
+                    probe.moved(action)
+            _same(compiled, python, probe)
             if python.deal != first:
                 extra += 1
-        _same(compiled, python, seed, move, True)
+        _same(compiled, python, probe)
         done.games_over += python.is_terminal
         done.quiet_games_over += python.is_terminal and quiet
         done.deals += 1

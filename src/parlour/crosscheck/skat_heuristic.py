@@ -9,7 +9,8 @@ agent's (`SkatHeuristic.act` on the seat's observation). From one position of ea
 of every n-th, `playouts_every`) it also plays the heuristic to the end of
 the deal and to the end of the series both ways, `SkatState.play_policy` (in C) and the agents
 move by move as search playouts do, and compares the states: fields, history, class.
-The CI test runs it on 1,000 deals and `benchmarks/skat_heuristic_crosscheck.py` on 100,000.
+The CI test runs it on 1,000 deals and `benchmarks/skat_heuristic_crosscheck.py` on 100,000;
+a difference raises `Divergence` naming the seed, the move, the field and the `.pyx` file.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+from parlour.crosscheck.harness import Probe
 from parlour.games.skat.actions import BY_ID, PASS
 from parlour.games.skat.bots import SkatHeuristic
-from parlour.games.skat.crosscheck import Mismatch
 from parlour.games.skat.rules import BIDDING, OVER, Skat, SkatState, bind_kernel, kernel_mode
 
 
@@ -45,14 +46,16 @@ class HeuristicCheck:
 def heuristic_crosscheck(game: Skat, seeds: range, kernel: Any,
                          playouts_every: int = 1) -> HeuristicCheck:
     """Cross-check `kernel` (the compiled `_heuristic` module) on one deal per seed; raise
-    `Mismatch` at the first difference. Playouts are compared on the seeds divisible by
+    `Divergence` at the first difference. Playouts are compared on the seeds divisible by
     `playouts_every` (the Python playouts cost most of a check)."""
     series = type(game)(**{**game.params, "deals": 2})
     bot = SkatHeuristic(series)
     done = HeuristicCheck()
+    probe = Probe("parlour.games.skat._heuristic")
     bind_kernel(kernel.deal_kernel)  # the pure path checks the kernels too, where they are built
     kernel.reset_counts()
     for seed in seeds:
+        probe.start(game.spec, seed)
         rng = Random(seed)
         heuristic = [rng.random() < 0.6 for _ in range(series.num_players)]
         state = series.new_state(seed=seed)
@@ -67,12 +70,9 @@ def heuristic_crosscheck(game: Skat, seeds: range, kernel: Any,
             wanted = bot.act(state.observe(seat))
             got = kernel.decide(state)
             done.decisions += 1
-            if got != wanted.id:
-                raise Mismatch(f"{game.spec} seed {seed}, move {moves} ({state.phase_name}, "
-                               f"seat {seat}): the compiled heuristic chose {BY_ID[got]}, "
-                               f"the agent {wanted}")
+            probe.same(f"seat {seat}'s choice ({state.phase_name})", BY_ID[got], wanted)
             if moves == check_at:
-                _same_playouts(state, kernel, f"{game.spec} seed {seed}, move {moves}", done)
+                _same_playouts(state, kernel, probe, done)
             if heuristic[seat]:
                 action = wanted
             elif state.phase == BIDDING:  # modest (few overbids); on every fourth seed no bid
@@ -80,9 +80,10 @@ def heuristic_crosscheck(game: Skat, seeds: range, kernel: Any,
             else:
                 action = legal[int(rng.random() * len(legal))]
             state.apply(action)
+            probe.moved(action)
             moves += 1
         if moves <= check_at and state.phase != OVER:  # a short deal: check the next one
-            _same_playouts(state, kernel, f"{game.spec} seed {seed}, deal 1", done)
+            _same_playouts(state, kernel, probe, done)
         done.contracts.update([_contract_name(state)])
         done.deals += 1
     done.rules.update(kernel.rule_counts())
@@ -108,10 +109,10 @@ def python_playout(state: SkatState, stop: int | None) -> None:
         state.apply_without_undo(legal[0] if len(legal) == 1 else bot.act(observation))
 
 
-def _same_playouts(state: SkatState, kernel: Any, where: str, done: HeuristicCheck) -> None:
+def _same_playouts(state: SkatState, kernel: Any, probe: Probe, done: HeuristicCheck) -> None:
     mode = kernel_mode(type(state), type(state.game), kernel.deal_kernel)
-    if mode < 0:
-        raise Mismatch(f"{where}: the deal kernel does not fit {type(state).__name__}")
+    probe.check(mode >= 0, f"the deal kernel does not fit {type(state).__name__}")
+    after = probe.after
     for stop in (state.deal + 1, None):
         compiled = state.clone(quiet=True)
         reference = state.clone(quiet=True)
@@ -120,14 +121,6 @@ def _same_playouts(state: SkatState, kernel: Any, where: str, done: HeuristicChe
         python_playout(reference, stop)
         done.playouts += 1
         done.playout_moves += len(reference.history) - before
-        if compiled.history != reference.history:
-            first = next((i for i, (a, b) in enumerate(zip(compiled.history, reference.history,
-                                                           strict=False)) if a != b), None)
-            raise Mismatch(f"{where}, playout to deal {stop}: the moves differ from history "
-                           f"entry {first} ({len(compiled.history)} entries in C, "
-                           f"{len(reference.history)} by the agents)")
-        if compiled._snapshot() != reference._snapshot() or type(compiled) is not type(reference):
-            raise Mismatch(f"{where}, playout to deal {stop}: the states differ after the same "
-                           f"moves (totals {compiled.totals} in C, {reference.totals} by the "
-                           "agents)")
-
+        probe.after = f"{after}, then a playout to {'the end' if stop is None else 'deal end'}"
+        probe.same_state(compiled, reference)
+    probe.after = after

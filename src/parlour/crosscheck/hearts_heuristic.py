@@ -22,7 +22,9 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+from parlour.cards import CARD
 from parlour.core import Game, State
+from parlour.crosscheck.harness import Probe
 from parlour.games.hearts.bots import HeartsHeuristic
 from parlour.games.hearts.events import HeartsDealScored
 from parlour.games.hearts.policy import KERNEL
@@ -49,15 +51,6 @@ class CrossCheck:
     """How often each rule of the heuristic chose the move (pass rules: per pass plan)."""
 
 
-class Mismatch(AssertionError):
-    """The compiled heuristic and the Python agent disagree (the message says where)."""
-
-
-def _expect(ok: bool, seed: int, what: str) -> None:
-    if not ok:
-        raise Mismatch(f"seed {seed}: {what}")
-
-
 def _mask(actions: Any) -> int:
     mask = 0
     for action in actions:
@@ -78,26 +71,28 @@ def _agents_play(state: State[Any], stop: int | None, agents: list[HeartsHeurist
     return moves
 
 
-def _compare_playouts(state: State[Any], seed: int, whole: bool, done: CrossCheck) -> None:
+def _compare_playouts(state: State[Any], probe: Probe, whole: bool, done: CrossCheck) -> None:
     python = state.clone(quiet=True)
     compiled = state.clone(quiet=True)
     stop = None if whole else state.deal_number + 1
     agents = [HeartsHeuristic() for _ in range(4)]
     done.playout_moves += _agents_play(python, stop, agents)
-    _expect(compiled.play_policy("heuristic", stop), seed, "play_policy refused the state")
-    _expect(compiled.history == python.history, seed, "playout history")
-    _expect(compiled._snapshot() == python._snapshot(), seed, "state after the playout")
+    probe.check(compiled.play_policy("heuristic", stop), "play_policy refused the state")
+    probe.after = f"a playout to {'the end' if whole else 'the deal end'}"
+    probe.same_state(compiled, python)
     done.playouts += 1
     done.whole_games += whole
 
 
 def crosscheck(game: Game[Any], seeds: Iterable[int]) -> CrossCheck:
-    """Cross-check one deal per seed (see the module); raises `Mismatch` at a difference."""
+    """Cross-check one deal per seed (see the module); raises `Divergence` at a difference."""
     if KERNEL is None:
-        raise Mismatch("the compiled heuristic is not built (or PARLOUR_PURE is set)")
+        raise LookupError("the compiled heuristic is not built (or PARLOUR_PURE is set)")
     done = CrossCheck()
+    probe = Probe("parlour.games.hearts._heuristic")
     jack = bool(game.jack_of_diamonds)  # type: ignore[attr-defined]
     for seed in seeds:
+        probe.start(game.spec, seed)
         rng = Random(seed)
         python: Any = game.new_state(seed=seed)
         end: int = game.end_score  # type: ignore[attr-defined]
@@ -112,22 +107,20 @@ def crosscheck(game: Game[Any], seeds: Iterable[int]) -> CrossCheck:
         decision = 0
         while python.deal == number and not python.is_terminal:
             if decision in (0, sample_at):
-                _compare_playouts(python, seed, seed % 10 == 0 and decision == 0, done)
+                _compare_playouts(python, probe, seed % 10 == 0 and decision == 0, done)
+                probe.after = str(python.history[-1].action) if decision else ""
             seat = python.current_player
             observation: Any = python.observe(seat)
             legal = _mask(observation.legal_actions)
             passing = observation.phase == "pass"
             if passing:
-                _expect(deal.legal_passes() == legal, seed, "cards to pass")
+                probe.same("cards to pass", deal.legal_passes(), legal)
             else:
-                _expect(deal.legal_mask() == legal, seed, "legal cards")
+                probe.same("legal cards", deal.legal_mask(), legal)
             card, rule = kernel.choice()
             action = agent.act(observation)
-            _expect(card == action.card, seed,  # type: ignore[attr-defined]
-                    f"decision {decision} of seat {seat}: compiled {card} ({rule}), python "
-                    f"{action} ({agent.last_rule}) at {observation}")
-            _expect(rule == agent.last_rule, seed,
-                    f"decision {decision}: rule {rule} against {agent.last_rule}")
+            probe.same(f"seat {seat}'s choice", CARD[card], action.card)  # type: ignore[attr-defined]
+            probe.same(f"seat {seat}'s rule", rule, agent.last_rule)
             if passing:
                 done.passes += 1
                 if int(observation.passed) == 0:
@@ -137,7 +130,7 @@ def crosscheck(game: Game[Any], seeds: Iterable[int]) -> CrossCheck:
                 done.rules[rule] += 1
                 if legal & (legal - 1):
                     proposed = _mask(agent.candidates(observation))
-                    _expect(kernel.candidates(card) == proposed, seed, "search candidates")
+                    probe.same("search candidates", kernel.candidates(card), proposed)
                     done.candidates += 1
             done.decisions += 1
             if not heuristic_seats[seat]:
@@ -146,6 +139,7 @@ def crosscheck(game: Game[Any], seeds: Iterable[int]) -> CrossCheck:
             before = len(python.events)
             python.apply(action)
             kernel.step(action.card)  # type: ignore[attr-defined]
+            probe.moved(action)
             decision += 1
             for event in python.events[before:]:
                 if isinstance(event, HeartsDealScored) and event.moon_shooter is not None:

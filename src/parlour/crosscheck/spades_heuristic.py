@@ -31,6 +31,7 @@ from random import Random
 from typing import Any
 
 import parlour
+from parlour.crosscheck.harness import Probe
 from parlour.games.spades.bots import SpadesHeuristic
 
 RULE_SETS = ("spades", "spades:blind_nil=true", "spades:opening_lead=two_of_clubs",
@@ -60,15 +61,6 @@ class CrossCheck:
     """How often each rule of the heuristic decided (`SpadesHeuristic.last_rule`)."""
 
 
-class Mismatch(AssertionError):
-    """The kernel and the Python agent disagree (the message says where)."""
-
-
-def _expect(ok: bool, seed: int, what: str) -> None:
-    if not ok:
-        raise Mismatch(f"seed {seed}: {what}")
-
-
 def position(seed: int) -> Any:
     """The quiet position of `seed` (see the module), and how many hands to play from it
     (None: to the end of the game)."""
@@ -95,20 +87,22 @@ def position(seed: int) -> Any:
 
 
 def crosscheck(seeds: Iterable[int]) -> CrossCheck:
-    """Cross-check the position of every seed (see the module); raises `Mismatch`."""
+    """Cross-check the position of every seed (see the module); raises `Divergence`."""
     # the compiled kernel: built, or ImportError
     heuristic = importlib.import_module("parlour.games.spades._heuristic")
 
     done = CrossCheck()
+    probe = Probe("parlour.games.spades._heuristic")
     for seed in seeds:
         start, hands = position(seed)
         game = start.game
+        probe.start(game.spec, seed)
         agents = [SpadesHeuristic(game, seat) for seat in range(4)]
         python = start.clone(quiet=True)
         stepped = start.clone(quiet=True)
         whole = start.clone(quiet=True)
         stop = None if hands is None else start.deal + hands
-        _expect(whole.play_policy("heuristic", stop) is True, seed, "play_policy refused")
+        probe.check(whole.play_policy("heuristic", stop) is True, "play_policy refused")
         kernel = heuristic.HeuristicDeal()
         mode = type(stepped).kernel_mode(type(game)) if seed % 2 == 0 else 0
         while not python.is_terminal and (stop is None or python.deal < stop):
@@ -117,16 +111,16 @@ def crosscheck(seeds: Iterable[int]) -> CrossCheck:
             contract: tuple[tuple[int, ...], tuple[bool, ...]] = ((), ())
             while python.deal == number and not python.is_terminal:
                 seat = python.current
-                _expect(kernel.current == seat, seed, "player to move")
-                _expect(kernel.phase == python.phase, seed, "phase")
+                probe.same("player to move", kernel.current, seat)
+                probe.same("phase", kernel.phase, python.phase)
                 observation = python.observe(seat)
                 legal = observation.legal_actions
                 if python.phase == PLAYING:
                     contract = python.bids, python.blind
-                    _expect(kernel.legal_mask() == python.legal_mask(), seed, "legal cards")
+                    probe.same("legal cards", kernel.legal_mask(), python.legal_mask())
                     done.cards += 1
                 else:
-                    _expect(kernel.legal_count() == len(legal), seed, "number of choices")
+                    probe.same("number of choices", kernel.legal_count(), len(legal))
                     if python.phase == PLAYING - 1:
                         done.bids += 1
                     else:
@@ -134,25 +128,25 @@ def crosscheck(seeds: Iterable[int]) -> CrossCheck:
                 action = agents[seat].act(observation)
                 rule = agents[seat].last_rule
                 chosen, named = kernel.choose()
-                _expect(chosen == action, seed, f"seat {seat} chose {chosen}, Python {action}")
-                _expect(named == rule, seed, f"seat {seat}'s rule {named}, Python {rule}")
-                _expect(action in legal, seed, f"{action} is not legal")
+                probe.same(f"seat {seat}'s choice", chosen, action)
+                probe.same(f"seat {seat}'s rule", named, rule)
+                probe.check(action in legal, f"{action} is not legal")
                 done.rules[rule] += 1
                 done.decisions += 1
                 kernel.step()
                 python.apply_without_undo(action)
-            _expect(bool(kernel.done), seed, "the kernel's hand is not over")
+                probe.moved(action)
+            probe.check(bool(kernel.done), "the kernel's hand is not over")
             done.nil_bids += contract[0].count(0)
             done.blind_nils += sum(contract[1])
             kernel.settle(stepped, mode)
             done.settled_in_c += bool(mode)
             done.hands += 1
-            _expect(stepped.history == python.history, seed, "history")
-            _expect(stepped._snapshot() == python._snapshot(), seed,
-                    f"state after the hand: {stepped._snapshot()} != {python._snapshot()}")
+            probe.after = f"settling the hand {'in C' if mode else 'by _score_deal'}"
+            probe.same_state(stepped, python)
         done.games_over += python.is_terminal
-        _expect(whole.history == python.history, seed, "play_policy's history")
-        _expect(whole._snapshot() == python._snapshot(), seed, "play_policy's state")
+        probe.after = "play_policy"
+        probe.same_state(whole, python)
         done.positions += 1
     return done
 

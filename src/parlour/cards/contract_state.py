@@ -1,0 +1,186 @@
+"""`ContractTrickState`: a trick game's state on the general trick layer.
+
+The layer plays the cards from data the game sets, so that a new trick game writes its
+bidding and scoring and no card-play code:
+
+- the **contract** (`parlour.cards.contract.Contract`): each card's effective suit and power,
+  set with `set_contract` when the bidding fixes it (a game without bidding sets one in
+  `__init__`);
+- the **seating** (`parlour.cards.seating.Seating`): 3 to 6 seats, some sitting a hand out,
+  set with `set_seating` before a hand's first lead;
+- the **teams** (`parlour.cards.seating.Teams`): sides fixed, made in play or hidden, set with
+  `set_teams` and shown with `reveal_side`.
+
+A game subclasses `ContractTrickState`, calls `init_layer` in ``__init__``, keeps `contract`,
+`seating` and `teams` in its snapshot, calls `play_card` from ``_apply`` for a card play and
+implements `_trick_won` as on `TrickState`. `held_back`, `breaks` and `first_lead`
+(`TrickState.init_tricks`) apply as there.
+
+A sketch of a Schafkopf-like state (the game's own fields and phases omitted)::
+
+    class MyState(ContractTrickState["MyGame"]):
+        def __init__(self, game: MyGame, seed: int) -> None:
+            super().__init__(game, seed)
+            self.init_layer(Seating(4), NORMAL_GAME, Teams.in_play((0, 0, 0, 0)))
+
+        def _declared(self, contract: Contract, side: tuple[int, ...]) -> None:
+            self.set_contract(contract)
+            self.set_teams(Teams.in_play(side, revealed=1 << self.declarer))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar
+
+from parlour.bindings import Binding
+from parlour.cards.card import Card
+from parlour.cards.contract import Contract
+from parlour.cards.events import CARD_PLAYED
+from parlour.cards.seating import Seating, Teams
+from parlour.cards.trickstate import TrickState
+from parlour.core import Action, Game, State
+
+G = TypeVar("G", bound="Game[Any]")
+
+LAYER_PLAY = Binding(
+    "parlour.cards._layer", reference_attr="layer_class",
+    stands_in=("play_card", "compute_legal_mask", "legal_mask"),
+    reads=("legal_actions", "_apply", "apply_without_undo", "in_card_play", "in_trick",
+           "card_actions", "_on_broken"),
+    calls=("_trick_won",))
+"""The compiled random playouts of the layer (`_layer.pyx`, built from the game's tables): for
+a quiet state whose class names a `layer_class` and keeps these methods of it."""
+
+
+class ContractTrickState(TrickState[G]):
+    """A `TrickState` whose following, winning and turn order come from its contract and
+    seating (see the module's docstring)."""
+
+    __slots__ = ("contract", "seating", "teams")
+
+    contract: Contract
+    seating: Seating
+    teams: Teams
+
+    def init_layer(self, seating: Seating, contract: Contract, teams: Teams | None = None,
+                   held_back: int = 0, breaks: int = 0, first_lead: int = 0) -> None:
+        """Set the table up (`TrickState.init_tricks`) with `seating`, `contract` and `teams`
+        (each seat on its own side if None); the first seat that plays is to act."""
+        self.init_tricks(seating.players, held_back=held_back, breaks=breaks,
+                         first_lead=first_lead)
+        self.contract = contract
+        self.seating = seating
+        self.teams = Teams.alone(seating.players) if teams is None else teams
+        self.current = seating.active[0]
+
+    def set_contract(self, contract: Contract) -> None:
+        """Play the rest of the deal under `contract` (the bidding fixed it)."""
+        self.contract = contract
+        self._legal = -1
+
+    def set_seating(self, seating: Seating) -> None:
+        """Seat this hand's players (before its first lead, `start_tricks`)."""
+        if seating.players != self.players:
+            raise ValueError(f"this table has {self.players} seats, not {seating.players}")
+        self.seating = seating
+
+    def set_teams(self, teams: Teams) -> None:
+        """The sides from now on (made in the bidding, or by the cards dealt)."""
+        self.teams = teams
+
+    def reveal_side(self, seat: int) -> None:
+        """Show `seat`'s side to the table (a called ace played, a queen of clubs shown)."""
+        self.teams = self.teams.reveal(seat)
+
+    # --- the compiled playouts ----------------------------------------------------------------
+    layer_class: ClassVar[type | None] = None
+    """The class whose card play the compiled playouts reproduce (set it to the game's state
+    class, with `card_actions`, `in_card_play` and the promise below); None: Python only.
+
+    The promise: in the card play, `legal_actions` are `card_actions` of the legal cards in
+    ascending card id, and `_apply` of a card is ``self._legal = -1; self.play_card(card)``;
+    everything a trick does beyond the cards is in `_trick_won`."""
+    card_actions: ClassVar[Mapping[int, Action]] = {}
+    """The game's play action of each card id (for the compiled playouts' history)."""
+
+    def in_card_play(self) -> bool:
+        """True while cards are being played (not bidding, not over); override it."""
+        return False
+
+    def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
+        """Random moves until deal `stop` or the end (`State.play_random`), the card play in
+        compiled code where `LAYER_PLAY` applies to this quiet state: the very same moves."""
+        if not self.quiet or not LAYER_PLAY.applies(type(self)):
+            State.play_random(self, stop, random)
+            return
+        self.complete_undo_record()
+        play_out = LAYER_PLAY.kernel().play_out
+        actions = self.card_actions
+        while not self.is_terminal and (stop is None or self.deal_number < stop):
+            if self.in_card_play():
+                play_out(self, random, actions, stop)
+            else:
+                legal = self.legal_actions()
+                self.apply_without_undo(legal[int(random() * len(legal))])
+
+    def _copy_into(self, other: Any) -> None:
+        other.contract = self.contract
+        other.seating = self.seating
+        other.teams = self.teams
+        super()._copy_into(other)
+
+    # --- reading ----------------------------------------------------------------------------
+    @property
+    def led_cards(self) -> int:
+        """The cards of the effective suit led, as a mask (0 when leading)."""
+        return self.contract.follow[self.trick[0]] if self.trick else 0
+
+    def compute_legal_mask(self) -> int:
+        """Follow the effective suit led if you can, else any card; leading: the
+        `first_lead` card to a deal's first trick if set, else anything but unbroken
+        held-back cards unless nothing else is held."""
+        hand: int = self.hands[self.current]  # type: ignore[index]
+        if self.trick:
+            return hand & self.contract.follow[self.trick[0]] or hand
+        if self.first_lead and not self.tricks:
+            return self.first_lead
+        if self.broken:
+            return hand
+        return hand & ~self.held_back or hand
+
+    def in_trick(self, seat: int) -> int:
+        """1 if `seat` has played to the trick in progress, else 0."""
+        return 1 if self.seating.has_played(seat, self.leader, len(self.trick)) else 0
+
+    def cards_left(self, hand_size: int) -> list[int]:
+        """How many cards each seat that plays holds in a deal of `hand_size` cards each; a
+        seat sitting out holds what it holds."""
+        done = len(self.tricks)
+        return [hand_size - done - self.in_trick(seat) if self.seating.plays(seat)
+                else self.hands[seat].bit_count() for seat in range(self.players)]
+
+    # --- playing ------------------------------------------------------------------------------
+    def play_card(self, card: Card) -> None:
+        """The current player plays `card` (legal); the next seat that plays is to act, or,
+        when the trick is full, its winner by the contract leads and `_trick_won` runs."""
+        p: int = self.current  # type: ignore[assignment]
+        self.hands[p] ^= 1 << card
+        trick = self.trick + (card,)  # noqa: RUF005 (concatenation is faster)
+        if not self.quiet:
+            self.events.append(CARD_PLAYED[p][card])
+        if not self.broken and self.breaks >> card & 1:
+            self.broken = True
+            if not self.quiet:
+                self._on_broken(p)
+        seating = self.seating
+        if len(trick) < seating.trick_size:
+            self.trick = trick
+            self.current = seating.next_seat(p)
+            return
+        leader = self.leader
+        winner = seating.seat_at(leader, self.contract.winner(trick))
+        self.tricks = self.tricks + ((leader, trick),)  # noqa: RUF005
+        self.trick = ()
+        self.leader = self.current = winner
+        self._trick_won(leader, trick, winner)

@@ -1,0 +1,198 @@
+"""Move-for-move cross-check of Skat's compiled `Match` step against the Python methods.
+
+`step_crosscheck` plays whole series with the compiled `legal_actions`, `apply` and
+`apply_without_undo` (`games/skat/_kernel.pyx`) beside the Python methods they stand in for
+(`rules.PYTHON_STEP`): every field, history entry, event and undo record after every move,
+illegal actions refused alike, undo. `benchmarks/skat_step_crosscheck.py` runs it on 100,000
+deals; a difference raises `Divergence` naming the seed, the move, the field and the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from operator import attrgetter
+from random import Random
+from typing import Any
+
+from parlour.core import Action, IllegalActionError, State
+from parlour.crosscheck.harness import Probe
+from parlour.crosscheck.skat_deals import KERNEL, _modest_call
+from parlour.games.skat.actions import BY_ID
+from parlour.games.skat.rules import (
+    BIDDING,
+    PYTHON_STEP,
+    Deal,
+    Skat,
+    SkatState,
+    _DealToCome,
+)
+
+
+@dataclass
+class StepCheck:
+    """What a cross-check of the compiled step covered."""
+
+    deals: int = 0
+    moves: int = 0
+    illegal: int = 0
+    """Illegal actions tried (each refused by both with the same error, nothing changed)."""
+    undone: int = 0
+    quiet: int = 0
+    """Deals played quiet (the others with events)."""
+    last_seed: int = -1
+    trusted: int = 0
+    """Moves made by `apply_without_undo`."""
+
+
+_ABSENT = object()
+
+
+_SLOTS = [(name, kind.__dict__[name]) for kind in (SkatState, State) for name in kind.__slots__]
+_NAMES = [name for name, _ in _SLOTS]
+_READ_ALL = attrgetter(*_NAMES)
+_LOGS = ("history", "events", "_undo_stack")
+_TAILS = {"history": 3, "events": 12, "_undo_stack": 2}
+"""How many of the last entries a move may have changed (after `full` checks, all)."""
+
+
+def _fields(state: SkatState, full: bool) -> dict[str, Any]:
+    """Every slot of `state` read through its descriptor (an undealt state's unset fields
+    as absent, without dealing them), deals to come by what they are made of; of the
+    history, events and undo records their lengths and last entries, or all if `full`."""
+    out: dict[str, Any] = {"class": type(state)}
+    values: Iterable[tuple[str, Any]]
+    if not state._undealt:  # every slot set: read them at once
+        values = zip(_NAMES, _READ_ALL(state), strict=True)
+    else:
+        values = ((name, _read(slot, state)) for name, slot in _SLOTS)
+    for name, value in values:
+        if name in _LOGS:
+            value = (len(value), [_log_key(name, entry)
+                                  for entry in (value if full else value[-_TAILS[name]:])])
+        elif name == "_coming":
+            value = _deal_key(value)
+        out[name] = value
+    return out
+
+
+def _read(slot: Any, state: SkatState) -> Any:
+    try:
+        return slot.__get__(state, SkatState)
+    except AttributeError:
+        return _ABSENT
+
+
+def _log_key(name: str, entry: Any) -> Any:
+    """A history entry with any deal to come by its key; an undo record by the history and
+    events it goes back to (the compiled step keeps short ones for cards, `undo_play`, where
+    the rules keep snapshots: `undo` is compared by its effect), an event as itself."""
+    if name == "history":
+        return entry.player, _deal_key(entry.action)
+    if name == "_undo_stack":
+        return entry[1], entry[2]
+    return entry
+
+
+def _is_set(obj: Any, kind: type, name: str) -> bool:
+    try:
+        kind.__dict__[name].__get__(obj, type(obj))
+    except AttributeError:
+        return False
+    return True
+
+
+def _deal_key(value: Any) -> Any:
+    """A deal to come by its dealer, seed and number, and whether it was read (comparing its
+    cards would deal them); anything else as itself."""
+    if isinstance(value, _DealToCome):
+        return ("to come", value.dealer, value._seed, value._number,
+                _is_set(value, Deal, "hands"))
+    return value
+
+
+def step_crosscheck(game: Skat, deals: int, events: bool | None = None, step: Any = None,
+                    first_seed: int = 0) -> StepCheck:
+    """Cross-check the compiled step (`SkatState.legal_actions`, `apply` and
+    `apply_without_undo` where the kernel is built, or the functions in `step`) against the
+    Python methods (`rules.PYTHON_STEP`) on series of `game` from seed `first_seed` on, until
+    `deals` deals are over; raise `Divergence`.
+
+    Both play the same moves from the same new state, with events (`events` True) or quiet
+    (False), or every other series each way (None):
+    random legal moves (the bidding of every other seed modest, see `_modest_call`), now and
+    then an illegal action (both must refuse it alike and change nothing), an `undo` (both
+    must restore the same), or `apply_without_undo`. After every move every field, the
+    history, the events and the undo records must be equal.
+    """
+    compiled = step or {"legal_actions": SkatState.legal_actions, "apply": SkatState.apply,
+                        "apply_without_undo": SkatState.apply_without_undo}
+    done = StepCheck()
+    probe = Probe(KERNEL)
+    seed = first_seed - 1
+    while done.deals < deals:
+        seed += 1
+        rng = Random(seed)
+        a, b = game.new_state(seed=seed), game.new_state(seed=seed)
+        a.quiet = b.quiet = not events if events is not None else seed % 2 == 1
+        probe.start(game.spec, seed)
+        _same(a, b, probe, full=True)
+        while not a.is_terminal:
+            legal = compiled["legal_actions"](a)
+            probe.same("legal actions", tuple(legal), tuple(PYTHON_STEP["legal_actions"](b)))
+            probe.same("the legal mask cached", a._legal, b._legal)
+            probe.same("state class", type(a).__name__, type(b).__name__)
+            roll = rng.random()
+            if roll < 0.05:
+                _refuse_alike(a, b, _illegal(legal, rng), compiled, probe)
+                done.illegal += 1
+                continue
+            if a.phase == BIDDING and seed % 2 == 0:
+                action = legal[_modest_call(legal, rng, all_pass=seed % 8 == 0)]
+            else:
+                action = legal[int(rng.random() * len(legal))]
+            how = "apply_without_undo" if roll > 0.85 else "apply"
+            deal = a.deal
+            compiled[how](a, action)
+            PYTHON_STEP[how](b, action)
+            done.moves += 1
+            done.trusted += how == "apply_without_undo"
+            probe.moved(action if how == "apply" else f"{action} without undo")
+            _same(a, b, probe, full=a.deal != deal or a.is_terminal)
+            if roll < 0.12 and a.can_undo:
+                a.undo()
+                b.undo()
+                done.undone += 1
+                probe.moved(f"undo of {action}")
+                _same(a, b, probe)
+        done.deals += len(a.results)
+        done.quiet += len(a.results) if a.quiet else 0
+        done.last_seed = seed
+    return done
+
+
+def _illegal(legal: Sequence[Action], rng: Random) -> Action:
+    """An action not among `legal` (most often another phase's, or an unplayable card)."""
+    while True:
+        action = BY_ID[rng.randrange(len(BY_ID))]
+        if action not in legal:
+            return action
+
+
+def _refuse_alike(a: SkatState, b: SkatState, action: Action, compiled: Any,
+                  probe: Probe) -> None:
+    errors = []
+    for state, apply in ((a, compiled["apply"]), (b, PYTHON_STEP["apply"])):
+        try:
+            apply(state, action)
+        except IllegalActionError as error:
+            errors.append(str(error))
+        else:
+            errors.append("accepted")
+    probe.same(f"refusing the illegal {action}", errors[0], errors[1])
+    probe.after = f"refusing {action}"
+    _same(a, b, probe)
+
+
+def _same(a: SkatState, b: SkatState, probe: Probe, full: bool = False) -> None:
+    probe.same("state", _fields(a, full), _fields(b, full))
