@@ -22,13 +22,14 @@ import threading
 import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from parlour.agents.external import ExternalAgent
 from parlour.arena.backends import Backend, InProcess
 from parlour.arena.formats import seatings
 from parlour.arena.worker import GameOutcome, GameTask, write_file
 from parlour.core import ParlourError, derive_seed, load_game, make_rng
-from parlour.ladder.bots import SCHEME, write_manifest
+from parlour.ladder.bots import SCHEME, read_manifest, write_manifest
 from parlour.ladder.scheduler import Entrant, choose_table
 from parlour.ladder.standings import Standing, standings
 from parlour.ladder.store import FILENAME, GameRow, LadderStore, MatchRow, Version
@@ -40,6 +41,10 @@ log = logging.getLogger("parlour.ladder")
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
 ANCHOR_OWNER = "(anchor)"
 SETTINGS_KEY = "settings"
+SETTINGS_FILE = "settings.json"
+TOKENS_FILE = "tokens.json"
+STDERR_MARK = "; last stderr:"
+"""Where an external bot's fault message starts quoting its stderr."""
 
 
 class LadderError(ParlourError):
@@ -95,15 +100,14 @@ class Ladder:
         self.lock = threading.RLock()
         stored = self.store.meta(SETTINGS_KEY)
         if stored is None:
-            self.settings = settings or LeagueSettings()
-            self._check_settings(self.settings)
-            self.store.set_meta(SETTINGS_KEY, self.settings.to_json())
+            self.settings = canonical(settings or LeagueSettings())
+            self._save_settings()
         else:
             self.settings = LeagueSettings.from_json(stored)
             if settings is not None and settings.games != self.settings.games:
-                added = [g for g in settings.games if g not in self.settings.games]
+                added = [g for g in canonical(settings).games if g not in self.settings.games]
                 self.settings = replace(self.settings, games=self.settings.games + tuple(added))
-                self.store.set_meta(SETTINGS_KEY, self.settings.to_json())
+                self._save_settings()
         self._ensure_anchors()
         self._recover()
 
@@ -113,19 +117,13 @@ class Ladder:
         remove_uploads(self.folder)
         for version in self.store.versions(status="qualifying"):
             if not version.folder or not Path(version.folder).is_dir():
-                self.store.set_status(version.version, "failed",
-                                      "the upload was interrupted; submit it again")
+                self._set_status(version.version, "failed",
+                                 "the upload was interrupted; submit it again")
 
     def close(self) -> None:
         self.store.close()
 
     # --- settings ---------------------------------------------------------------------------
-    def _check_settings(self, settings: LeagueSettings) -> None:
-        for spec in settings.games:
-            load_game(spec)
-        if not settings.move_time > 0 or settings.memory_mb < 64:
-            raise LadderError("a league needs a move time above 0 and at least 64 MiB")
-
     def configure(self, move_time: float | None = None, memory_mb: int | None = None) -> None:
         """Change the move time or memory of submitted bots (from the next match on)."""
         with self.lock:
@@ -134,9 +132,12 @@ class Ladder:
                               else float(move_time),
                               memory_mb=self.settings.memory_mb if memory_mb is None
                               else int(memory_mb))
-            self._check_settings(changed)
-            self.settings = changed
-            self.store.set_meta(SETTINGS_KEY, changed.to_json())
+            self.settings = canonical(changed)
+            self._save_settings()
+
+    def _save_settings(self) -> None:
+        self.store.set_meta(SETTINGS_KEY, self.settings.to_json())
+        write_file(self.folder / SETTINGS_FILE, self.settings.to_json().encode())
 
     def _ensure_anchors(self) -> None:
         present = {(v.game, v.name) for v in self.store.versions() if v.anchor}
@@ -152,7 +153,20 @@ class Ladder:
         _check_name(name, "token name")
         token = secrets.token_urlsafe(24)
         self.store.add_token(name, _digest(token), organiser)
+        self._save_tokens()
         return token
+
+    def revoke_token(self, name: str) -> None:
+        """Make the token of `name` useless (its bots stay)."""
+        if not self.store.revoke_token(name):
+            raise LadderError(f"no token named {name!r}")
+        self._save_tokens()
+
+    def _save_tokens(self) -> None:
+        """The tokens' digests as a file, for `rebuild`."""
+        write_file(self.folder / TOKENS_FILE, json.dumps(
+            [{"name": n, "digest": d, "organiser": o, "revoked": r}
+             for n, d, o, r in self.store.tokens()], indent=1).encode())
 
     def holder(self, token: str) -> tuple[str, bool]:
         """(name, organiser) of a valid token, else a `LadderError`."""
@@ -177,22 +191,43 @@ class Ladder:
         if not argv or len(command) > 1000:
             raise LadderError("a bot needs a command of at most 1,000 characters, like "
                               "'python3 bot.py'")
+        if self.store.bot_owner(game, name) not in (None, owner):
+            raise LadderError(f"the bot {name!r} of {game} belongs to someone else; choose "
+                              "another name")
         staging = self.folder / "uploads" / secrets.token_hex(8)
         staging.parent.mkdir(parents=True, exist_ok=True)
         unpack(data, filename, staging, self.upload_limits)
         with self.lock:
-            version = self.store.add_version(game, name, owner, False, "", command, "",
-                                             "qualifying")
+            try:
+                version = self.store.add_version(game, name, owner, False, "", command, "",
+                                                 "qualifying")
+            except BaseException:
+                shutil.rmtree(staging, ignore_errors=True)
+                raise
             folder = self.folder / "bots" / _slug(game) / name / f"v{version.number}"
             folder.parent.mkdir(parents=True, exist_ok=True)
             staging.rename(folder)
-            write_manifest(folder, {"game": game, "name": name, "owner": owner,
-                                    "number": version.number, "command": command,
-                                    "files": sorted(p.name for p in folder.iterdir())})
-            spec = f"{SCHEME}:{folder.resolve()}"
-            self.store.db.execute("UPDATE versions SET spec = ?, folder = ? WHERE version = ?",
-                                  (spec, str(folder.resolve()), version.version))
-            return self.store.version(version.version)
+            files = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+            self.store.place_version(version.version, f"{SCHEME}:{folder.resolve()}",
+                                     str(folder.resolve()))
+            return self._set_status(version.version, "qualifying", "", "", files=files)
+
+    def _set_status(self, version: int, status: str, message: str,
+                    private: str | None = None, files: list[str] | None = None) -> Version:
+        """Change a version's status in the index and in its folder's ``bot.json`` (which
+        `rebuild` reads back)."""
+        self.store.set_status(version, status, message, private)
+        current = self.store.version(version)
+        if current.folder and Path(current.folder).is_dir():
+            folder = Path(current.folder)
+            manifest: dict[str, Any] = (read_manifest(folder) if files is None
+                                        else {"files": files})
+            manifest.update(game=current.game, name=current.name, owner=current.owner,
+                            number=current.number, command=current.command,
+                            submitted=current.submitted, status=status, message=message,
+                            private=current.private)
+            write_manifest(folder, manifest)
+        return current
 
     def _game(self, game: str) -> str:
         for spec in self.settings.games:
@@ -213,8 +248,7 @@ class Ladder:
             if current.status in ("qualifying", "failed", "replaced") and status == "active":
                 raise LadderError(f"{current.label} is {current.status}; only a qualified "
                                   "version can be re-admitted")
-            self.store.set_status(version, status, message)
-            return self.store.version(version)
+            return self._set_status(version, status, message)
 
     # --- playing ----------------------------------------------------------------------------
     def step(self, backend: Backend | None = None) -> str:
@@ -265,8 +299,8 @@ class Ladder:
                 match.close()
             if isinstance(agent, ExternalAgent):
                 stderr.extend(agent.stderr_tail)
-            problems += [f"game {number + 1}, move {f.move + 1}: {f.kind}: {f.message}"
-                         for f in record.faults if f.seat == seat]
+            problems += [f"game {number + 1}, move {f.move + 1}: {f.kind}: "
+                         f"{public_message(f.message)}" for f in record.faults if f.seat == seat]
             if not record.result.complete:
                 problems.append(f"game {number + 1} did not finish")
             if problems:
@@ -274,14 +308,13 @@ class Ladder:
         private = "\n".join(problems + (["--- stderr ---", *stderr[-50:]] if stderr else []))
         with self.lock:
             if problems:
-                self.store.set_status(version.version, "failed",
-                                      "failed qualification: " + problems[0], private)
+                self._set_status(version.version, "failed",
+                                 "failed qualification: " + problems[0], private)
                 return f"qualification of {version.label}: failed"
             for older in self.store.versions(game=version.game, bot=version.name):
                 if older.version != version.version and older.status in ("active", "paused"):
-                    self.store.set_status(older.version, "replaced",
-                                          f"replaced by v{version.number}")
-            self.store.set_status(version.version, "active", "qualified", private)
+                    self._set_status(older.version, "replaced", f"replaced by v{version.number}")
+            self._set_status(version.version, "active", "qualified", private)
         return f"qualification of {version.label}: passed"
 
     def plan(self) -> MatchRow | None:
@@ -326,7 +359,7 @@ class Ladder:
             path = folder / f"{match.match:06d}-{outcome.index}.json.gz"
             if outcome.record:
                 write_file(path, outcome.record)
-            self.store.add_game(_game_row(match, outcome, str(path)))
+            self.store.add_game(game_row(match, outcome, str(path)))
 
     def enforce_faults(self) -> None:
         """Suspend every version that faults too often, with a message to its author."""
@@ -339,7 +372,7 @@ class Ladder:
                         or rate <= self.settings.fault_limit):
                     continue
                 kinds = ", ".join(f"{n} {k}" for k, n in sorted(line.fault_kinds.items()))
-                self.store.set_status(
+                self._set_status(
                     version.version, "suspended",
                     f"suspended: {line.faults} faults in {line.decisions} decisions "
                     f"({rate:.1%}; the limit is {self.settings.fault_limit:.1%}): {kinds}")
@@ -358,6 +391,24 @@ class Ladder:
         return [row for row in self.store.games() if row.match in wanted]
 
 
+def canonical(settings: LeagueSettings) -> LeagueSettings:
+    """`settings` checked, with each game written as its canonical spec."""
+    try:
+        games = tuple(dict.fromkeys(load_game(spec).spec for spec in settings.games))
+    except ParlourError as error:
+        raise LadderError(f"the league's games: {error}") from None
+    if not games:
+        raise LadderError("a league needs at least one game")
+    if not settings.move_time > 0 or settings.memory_mb < 64:
+        raise LadderError("a league needs a move time above 0 and at least 64 MiB")
+    return replace(settings, games=games)
+
+
+def public_message(message: str) -> str:
+    """A fault's message without the bot's stderr, which only its author may read."""
+    return message.split(STDERR_MARK, 1)[0]
+
+
 def table_size(seats: int, entrants: int) -> int:
     """How many versions meet at a game of `seats` seats: as many as fit, but a number that
     divides the seats where one can (each plays as many seats, in rotations), so a match
@@ -369,7 +420,7 @@ def table_size(seats: int, entrants: int) -> int:
     return most
 
 
-def _game_row(match: MatchRow, outcome: GameOutcome, record: str) -> GameRow:
+def game_row(match: MatchRow, outcome: GameOutcome, record: str) -> GameRow:
     return GameRow(
         match=match.match, seating=outcome.index, seats=match.seatings[outcome.index],
         record=record, returns=outcome.returns, moves=outcome.moves,

@@ -87,11 +87,13 @@ def standings(versions: Sequence[Version], matches: Sequence[MatchRow],
     by_match: dict[int, list[GameRow]] = defaultdict(list)
     for row in games:
         by_match[row.match].append(row)
+        for version in set(row.seats):
+            if version in by_id:
+                by_id[version].games += 1
         for seat, version in enumerate(row.seats):
             line = by_id.get(version)
             if line is None:
                 continue
-            line.games += 1
             line.decisions += row.moves[seat]
             line.seconds += row.time_total[seat]
         for seat, kind, _message in row.faults:

@@ -220,10 +220,10 @@ class LadderStore:
         return None if row is None else (str(row[0]), bool(row[1]))
 
     @_guarded
-    def tokens(self) -> list[tuple[str, bool, bool]]:
-        """(name, organiser, revoked) of every token."""
-        return [(str(n), bool(o), bool(r)) for n, o, r in self.db.execute(
-            "SELECT name, organiser, revoked FROM tokens ORDER BY name")]
+    def tokens(self) -> list[tuple[str, str, bool, bool]]:
+        """(name, digest, organiser, revoked) of every token."""
+        return [(str(n), str(d), bool(o), bool(r)) for n, d, o, r in self.db.execute(
+            "SELECT name, digest, organiser, revoked FROM tokens ORDER BY name")]
 
     # --- bots and versions ------------------------------------------------------------------
     @_guarded
@@ -252,6 +252,13 @@ class LadderStore:
         return self.version(version)
 
     @_guarded
+    def bot_owner(self, game: str, name: str) -> str | None:
+        """Who owns the bot `name` of `game` (None: no such bot yet)."""
+        row = self.db.execute("SELECT owner FROM bots WHERE game = ? AND name = ?",
+                              (game, name)).fetchone()
+        return None if row is None else str(row[0])
+
+    @_guarded
     def version(self, version: int) -> Version:
         row = self.db.execute(f"{_VERSION_QUERY} WHERE v.version = ?", (version,)).fetchone()
         if row is None:
@@ -269,6 +276,12 @@ class LadderStore:
         clause = f" WHERE {' AND '.join(where)}" if where else ""
         return [_version(row) for row in self.db.execute(
             f"{_VERSION_QUERY}{clause} ORDER BY v.version", args)]
+
+    @_guarded
+    def place_version(self, version: int, spec: str, folder: str) -> None:
+        """Record where a version's files were put and the spec that seats it."""
+        self.db.execute("UPDATE versions SET spec = ?, folder = ? WHERE version = ?",
+                        (spec, folder, version))
 
     @_guarded
     def set_status(self, version: int, status: str, message: str = "",
