@@ -180,7 +180,7 @@ class Ladder:
                command: str) -> Version:
         """A new version of the bot `name` (a file or an archive, started by `command`)."""
         owner, _ = self.holder(token)
-        game = self._game(game)
+        game = self.game_spec(game)
         _check_name(name, "bot name")
         if name in self.settings.anchors:
             raise LadderError(f"the bot name {name!r} belongs to an anchor; choose another")
@@ -229,7 +229,8 @@ class Ladder:
             write_manifest(folder, manifest)
         return current
 
-    def _game(self, game: str) -> str:
+    def game_spec(self, game: str) -> str:
+        """The league's spec of `game` (given by id or by spec), else a `LadderError`."""
         for spec in self.settings.games:
             if game in (spec, load_game(spec).id):
                 return spec

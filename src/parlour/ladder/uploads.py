@@ -83,6 +83,8 @@ def unpack(data: bytes, filename: str, destination: Path,
            limits: UploadLimits = UploadLimits()) -> list[str]:
     """Write the upload `data` (named `filename`) into the new folder `destination`; return
     the files written (relative names, sorted). Nothing is left behind on an error."""
+    if not data:
+        raise UploadError(f"upload {filename!r} is empty")
     if len(data) > limits.size:
         raise UploadError(f"upload {filename!r} is {len(data):,} bytes; the limit is "
                           f"{limits.size:,}")
