@@ -70,7 +70,7 @@ def test_a_zip_archive_unpacks(tmp_path: Path) -> None:
 def test_names_that_leave_the_folder_are_refused(tmp_path: Path, name: str) -> None:
     for data, filename in ((tar_bytes([regular(name)], {name: b"x"}), "bot.tgz"),
                            (zip_bytes({name: b"x"}), "bot.zip")):
-        with pytest.raises(UploadError, match="outside the bot's folder|plain relative path"):
+        with pytest.raises(UploadError, match=r"outside the bot's folder|plain relative path"):
             unpack(data, filename, tmp_path / "v1")
         assert not (tmp_path / "v1").exists()
     assert not (tmp_path.parent / "evil.py").exists()
@@ -130,7 +130,7 @@ def test_duplicate_members_and_damaged_archives_are_refused(tmp_path: Path) -> N
         unpack(twice, "bot.tar.gz", tmp_path / "a")
     with pytest.raises(UploadError, match="not a readable zip"):
         unpack(b"PK\x03\x04 garbage", "bot.zip", tmp_path / "b")
-    with pytest.raises(UploadError, match="not a readable tar|damaged"):
+    with pytest.raises(UploadError, match=r"not a readable tar|damaged"):
         unpack(b"\x1f\x8b\x08 garbage", "bot.tar.gz", tmp_path / "c")
     with pytest.raises(UploadError, match="holds no file"):
         unpack(zip_bytes({}), "bot.zip", tmp_path / "d")

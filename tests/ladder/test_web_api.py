@@ -48,7 +48,7 @@ def wait_for(http, version: int, token: str, wanted: set[str]) -> dict:
 
 
 def test_an_author_submits_and_the_bot_climbs_onto_the_leaderboard(league) -> None:
-    folder, organiser, author = league
+    folder, _, author = league
     with client(ladder=folder, ladder_backend="inprocess") as http:
         assert http.get("/api/ladder").json()["games"] == [GAME]
         answer = submit(http, author, "climber")
@@ -77,7 +77,7 @@ def test_an_author_submits_and_the_bot_climbs_onto_the_leaderboard(league) -> No
 
 
 def test_only_the_author_sees_why_a_bot_failed(league) -> None:
-    folder, organiser, author = league
+    folder, _, author = league
     with client(ladder=folder, ladder_backend="inprocess") as http:
         version = submit(http, author, "crasher", "crash").json()["id"]
         failed = wait_for(http, version, author, {"failed"})
@@ -111,7 +111,7 @@ def test_the_organiser_suspends_and_readmits_and_nobody_else_may(league) -> None
 
 
 def test_bad_submissions_are_one_line_errors_never_a_500(league) -> None:
-    folder, organiser, author = league
+    folder, _, author = league
     with client(ladder=folder, ladder_backend="inprocess") as http:
         assert submit(http, "wrong", "bot").status_code == 401
         no_token = http.post("/api/ladder/bots", content=b"x", params={

@@ -97,7 +97,7 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
     if league is not None:
         from parlour.web.ladder import SUBMIT_ROUTE, ladder_router
 
-        app.include_router(ladder_router(league))
+        app.include_router(ladder_router(league, replays))
         bytes_routes += (SUBMIT_ROUTE,)
 
     def body_limit(path: str) -> int:
@@ -159,6 +159,7 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
     @app.get("/api/config", tags=["server"], summary="What the server was started with")
     async def server_config() -> answers.Settings:
         return answers.Settings(allow_local_bots=config.allow_local_bots,
+                                ladder=league is not None,
                                 tournaments=config.tournaments is not None)
 
     # --- games and tables -------------------------------------------------------------------

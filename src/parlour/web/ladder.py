@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import json
 import logging
 import threading
 from collections import defaultdict
@@ -32,7 +33,9 @@ from parlour.ladder import Ladder, LadderError, UploadError
 from parlour.ladder.league import public_message
 from parlour.ladder.standings import Standing, reference_shift
 from parlour.ladder.store import Version
-from parlour.records import load
+from parlour.records import Record, load
+from parlour.web.answers import ReplayMeta
+from parlour.web.replays import Replays
 
 log = logging.getLogger("parlour.web")
 
@@ -49,6 +52,7 @@ class LeagueInfo(BaseModel):
     move_time: float = Field(description="seconds per decision of a submitted bot")
     memory_mb: int = Field(description="memory of a submitted bot, MiB")
     qualification_games: int
+    upload_mb: int = Field(description="the largest upload, MiB")
 
 
 class VersionInfo(BaseModel):
@@ -63,6 +67,13 @@ class VersionInfo(BaseModel):
     message: str = Field(description="why it is in its status (qualified, failed, suspended)")
     private: str | None = Field(None, description="its stderr and fault details: only for "
                                                   "its author and the organiser")
+
+
+class TokenHolder(BaseModel):
+    """Who holds a token."""
+
+    name: str
+    organiser: bool
 
 
 class StatusChange(BaseModel):
@@ -133,7 +144,7 @@ def leaderboard_csv(rows: list[dict[str, Any]]) -> str:
     return out.getvalue()
 
 
-def ladder_router(service: LadderService) -> APIRouter:
+def ladder_router(service: LadderService, replays: Replays) -> APIRouter:
     """The ``/api/ladder`` routes of `service`'s league."""
     router = APIRouter(prefix="/api/ladder", tags=["ladder"])
     ladder = service.ladder
@@ -158,7 +169,8 @@ def ladder_router(service: LadderService) -> APIRouter:
     async def league() -> LeagueInfo:
         s = ladder.settings
         return LeagueInfo(games=list(s.games), anchors=list(s.anchors), move_time=s.move_time,
-                          memory_mb=s.memory_mb, qualification_games=s.qualification_games)
+                          memory_mb=s.memory_mb, qualification_games=s.qualification_games,
+                          upload_mb=ladder.upload_limits.size >> 20)
 
     @router.get("/leaderboard", summary="A game's leaderboard (JSON, or CSV with format=csv)")
     async def leaderboard(game: Annotated[str, Query(max_length=200)],
@@ -177,6 +189,11 @@ def ladder_router(service: LadderService) -> APIRouter:
     async def bot_page(version: int,
                        authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         return await run_in_threadpool(_bot_page, ladder, version, authorization, holder)
+
+    @router.get("/me", summary="Whose token this is, and whether it is the organiser's")
+    async def me(authorization: Annotated[str | None, Header()] = None) -> TokenHolder:
+        name, organiser = holder(authorization)
+        return TokenHolder(name=name, organiser=organiser)
 
     @router.get("/mine", summary="Your bots, with their messages and stderr")
     async def mine(authorization: Annotated[str | None, Header()] = None) -> list[VersionInfo]:
@@ -232,6 +249,16 @@ def ladder_router(service: LadderService) -> APIRouter:
         document = await run_in_threadpool(_public_record, rows[0].record)
         return Response(_json(document), media_type="application/json")
 
+    @router.post("/games/{match}/{seating}/replay", summary="Open a ladder game as a replay")
+    async def replay(match: int, seating: int) -> ReplayMeta:
+        rows = [r for r in ladder.store.games(match=match) if r.seating == seating]
+        if not rows:
+            raise HTTPException(404, f"no game {match}-{seating} in this league")
+        document = await run_in_threadpool(_public_record, rows[0].record)
+        built = await run_in_threadpool(replays.build, Record.from_dict(document),
+                                        f"ladder game {match}-{seating}")
+        return ReplayMeta.model_validate(replays.add(built).meta())
+
     return router
 
 
@@ -251,11 +278,10 @@ def _bot_page(ladder: Ladder, version: int, authorization: str | None,
     opponents: dict[str, list[float]] = defaultdict(list)
     recent = []
     for row in ladder.store.games(version=version, limit=RECENT_GAMES):
-        seats = [s for s, v in enumerate(row.seats) if v == version]
-        own = sum(row.returns[s] for s in seats) / len(seats)
-        for seat, other in enumerate(row.seats):
+        means = _mean_returns(row.seats, row.returns)
+        for other, value in means.items():
             if other not in mine:
-                opponents[labels.get(other, str(other))].append(own - row.returns[seat])
+                opponents[labels.get(other, str(other))].append(means[version] - value)
         recent.append({"match": row.match, "seating": row.seating,
                        "seats": [labels.get(v, str(v)) for v in row.seats],
                        "returns": list(row.returns), "finished": row.finished,
@@ -265,21 +291,27 @@ def _bot_page(ladder: Ladder, version: int, authorization: str | None,
         "versions": [version_info(v, private).model_dump() for v in versions],
         "standings": [line.to_dict(shift) for line in lines if line.version.version in mine],
         "recent": recent[::-1],
-        "opponents": {name: {"games": len(values), "mean_margin": round(sum(values) /
-                                                                       len(values), 3)}
+        "opponents": {name: {"games": len(values),
+                             "mean_margin": round(sum(values) / len(values), 3)}
                       for name, values in sorted(opponents.items())},
     }
 
 
+def _mean_returns(seats: tuple[int, ...], returns: tuple[float, ...]) -> dict[int, float]:
+    """Each version's mean return over the seats it held in one game."""
+    held: dict[int, list[float]] = defaultdict(list)
+    for version, value in zip(seats, returns, strict=True):
+        held[version].append(value)
+    return {version: sum(values) / len(values) for version, values in held.items()}
+
+
 def _public_record(path: str) -> dict[str, Any]:
     """A record as anyone may see it: fault messages without the bot's stderr."""
-    document = load(path).to_dict()
+    document: dict[str, Any] = json.loads(load(path).to_json())
     for fault in document.get("faults", []):
         fault["message"] = public_message(fault["message"])
     return document
 
 
 def _json(value: Any) -> bytes:
-    import json
-
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
