@@ -10,16 +10,18 @@ from parlour.ladder.league import table_size
 from parlour.ladder.scheduler import (
     Entrant,
     choose_table,
-    pair_quality,
+    misorder,
     round_robin_table,
     table_information,
 )
 
 
-def test_close_ratings_make_a_more_even_match() -> None:
+def test_overlapping_beliefs_are_more_likely_misordered() -> None:
     a, close, far = Entrant(1, 25, 3), Entrant(2, 26, 3), Entrant(3, 40, 3)
-    assert pair_quality(a, close) > pair_quality(a, far)
-    assert pair_quality(a, a) == pytest.approx(1 / (1 + 9 / (25 / 6) ** 2) ** 0.5)
+    assert misorder(a, close) > misorder(a, far)
+    assert misorder(a, a) == pytest.approx(0.5)
+    assert misorder(a, Entrant(4, 25 + 3 * 2 ** 0.5, 3)) == pytest.approx(0.1587, abs=1e-4)
+    assert misorder(Entrant(5, 1, 0), Entrant(6, 2, 0)) == 0.0
 
 
 def test_uncertain_bots_are_seated_first() -> None:
@@ -28,7 +30,7 @@ def test_uncertain_bots_are_seated_first() -> None:
     assert choose_table(entrants, 2, Random(1)) == (1, 3)
 
 
-def test_close_ratings_are_preferred_over_distant_ones() -> None:
+def test_rivals_in_doubt_are_preferred_over_pairs_told_apart() -> None:
     entrants = [Entrant(1, 25, 2, anchor=True), Entrant(2, 26, 2), Entrant(3, 60, 2)]
     assert choose_table(entrants, 2, Random(1)) == (1, 2)
 

@@ -31,7 +31,7 @@ from parlour.arena.worker import GameOutcome, GameTask, write_file
 from parlour.core import ParlourError, derive_seed, load_game, make_rng
 from parlour.ladder.bots import SCHEME, read_manifest, write_manifest
 from parlour.ladder.scheduler import Entrant, choose_table
-from parlour.ladder.standings import Standing, standings
+from parlour.ladder.standings import Leaderboard, Standing
 from parlour.ladder.store import FILENAME, GameRow, LadderStore, MatchRow, Version
 from parlour.ladder.uploads import UploadError, UploadLimits, unpack
 from parlour.match import FaultPolicy, Match
@@ -98,6 +98,7 @@ class Ladder:
         self.store = LadderStore(self.folder / FILENAME)
         self.upload_limits = upload_limits or UploadLimits()
         self.lock = threading.RLock()
+        self.boards: dict[str, Leaderboard] = {}
         stored = self.store.meta(SETTINGS_KEY)
         if stored is None:
             self.settings = canonical(settings or LeagueSettings())
@@ -360,7 +361,10 @@ class Ladder:
             path = folder / f"{match.match:06d}-{outcome.index}.json.gz"
             if outcome.record:
                 write_file(path, outcome.record)
-            self.store.add_game(game_row(match, outcome, str(path)))
+            row = game_row(match, outcome, str(path))
+            with self.lock:
+                self.store.add_game(row)
+                self._board(match.game).add(row, len(match.seatings))
 
     def enforce_faults(self) -> None:
         """Suspend every version that faults too often, with a message to its author."""
@@ -381,15 +385,22 @@ class Ladder:
     # --- reading ----------------------------------------------------------------------------
     def standings(self, game: str | None = None) -> list[Standing]:
         """The leaderboard of `game` (every game's versions when None)."""
-        versions = self.store.versions(game=game)
-        return standings(versions, self.store.matches(game=game, finished=True),
-                         self._games(game))
+        with self.lock:
+            if game is None:
+                return [line for spec in self.settings.games for line in self.standings(spec)]
+            return self._board(game).lines(self.store.versions(game=game))
 
-    def _games(self, game: str | None) -> list[GameRow]:
-        if game is None:
-            return self.store.games()
-        wanted = {m.match for m in self.store.matches(game=game)}
-        return [row for row in self.store.games() if row.match in wanted]
+    def _board(self, game: str) -> Leaderboard:
+        """`game`'s leaderboard, read from the store once, then kept up to date by `play`."""
+        board = self.boards.get(game)
+        if board is None:
+            board = Leaderboard()
+            seatings = {m.match: len(m.seatings) for m in self.store.matches(game=game)}
+            for row in self.store.games():
+                if row.match in seatings:
+                    board.add(row, seatings[row.match])
+            self.boards[game] = board
+        return board
 
 
 def canonical(settings: LeagueSettings) -> LeagueSettings:

@@ -1,16 +1,18 @@
 """Which bots meet next: the table whose result would teach the ratings the most.
 
-A rating is a normal belief (mu, sigma) about a bot's strength. A game teaches most where the
-belief is widest and where the outcome is least certain, so a table is scored by the sum, over
-each pair at it, of the pair's uncertainty (sigma_i^2 + sigma_j^2) times the pair's match
-quality (the chance of a draw-like outcome under the two beliefs, TrueSkill's formula, 1 for
-two equal ratings and falling as they part). Every table holds at least one anchor (a fixed
-built-in bot such as ``random`` or ``heuristic``) when the league has one, so the ratings keep
-one meaning over months. Ties and large leagues are settled by a generator seeded from the
-league's seed and the match number, so a schedule replays exactly.
+A rating is a normal belief (mu, sigma) about a bot's strength. What a leaderboard gets wrong is
+the order of two bots whose beliefs overlap, so a table is scored by the sum, over each pair at
+it, of the chance that the pair is shown in the wrong order (the normal tail beyond the gap of
+their means, in units of their joint uncertainty) times how much a game can still teach about
+the pair (sigma_i^2 + sigma_j^2). Unknown bots are seated first; once ratings settle, the rivals
+whose order is still in doubt meet most, and pairs already told apart stop taking up tables.
+Every table holds at least one anchor (a fixed built-in bot such as ``random`` or
+``heuristic``) when the league has one, so the ratings keep one meaning over months. Ties and
+large leagues are settled by a generator seeded from the league's seed and the match number,
+so a schedule replays exactly.
 
-`round_robin_table` is the plain alternative (every table in turn), for the benchmark that
-shows the scheduler needs fewer games to find the true order.
+`round_robin_table` is the plain alternative (every table in turn), against which
+benchmarks/ladder.py measures how many matches each needs to find the true order.
 """
 
 from __future__ import annotations
@@ -21,8 +23,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from random import Random
 
-BETA = 25 / 6
-"""The performance noise of one game, in rating units (OpenSkill's default beta)."""
 EXHAUSTIVE = 2000
 """Up to this many possible tables every one is scored; beyond, a seeded sample is."""
 
@@ -38,15 +38,18 @@ class Entrant:
     games: int = 0
 
 
-def pair_quality(a: Entrant, b: Entrant, beta: float = BETA) -> float:
-    """How uncertain the outcome of `a` against `b` is (1: a coin toss)."""
-    spread = 2 * beta * beta + a.sigma * a.sigma + b.sigma * b.sigma
-    return math.sqrt(2 * beta * beta / spread) * math.exp(-(a.mu - b.mu) ** 2 / (2 * spread))
+def misorder(a: Entrant, b: Entrant) -> float:
+    """The chance, under the two beliefs, that `a` and `b` are ranked the wrong way round."""
+    spread = math.sqrt(a.sigma * a.sigma + b.sigma * b.sigma)
+    if spread == 0:
+        return 0.0
+    return 0.5 * math.erfc(abs(a.mu - b.mu) / (spread * math.sqrt(2)))
 
 
-def table_information(table: Sequence[Entrant], beta: float = BETA) -> float:
-    """What a game at `table` is expected to teach: uncertainty weighted by match quality."""
-    return sum((a.sigma * a.sigma + b.sigma * b.sigma) * pair_quality(a, b, beta)
+def table_information(table: Sequence[Entrant]) -> float:
+    """What a game at `table` is expected to teach: each pair's doubt about its order,
+    weighted by what is left to learn about it."""
+    return sum((a.sigma * a.sigma + b.sigma * b.sigma) * misorder(a, b)
                for a, b in combinations(table, 2))
 
 

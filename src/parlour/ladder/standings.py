@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.arena.stats import Interval, mean_interval, openskill_ratings
+from parlour.arena.stats import Interval, mean_interval, rate_table
 from parlour.ladder.store import GameRow, MatchRow, Version
 
 Z95 = 1.959964
@@ -69,7 +69,7 @@ class Standing:
             "high": _round(self.high - shift), "sigma": _round(self.sigma),
             "matches": self.matches, "games": self.games, "decisions": self.decisions,
             "faults": self.faults, "fault_rate": _round(self.fault_rate, 4),
-            "seconds_per_decision": _round(self.time_per_decision, 4),
+            "seconds_per_decision": _round(self.time_per_decision, 7),
             "against": {name: {"mean": _round(i.mean), "low": _round(i.low),
                                "high": _round(i.high), "deals": i.n}
                         for name, i in sorted(self.against.items())},
@@ -80,54 +80,94 @@ def _round(value: float | None, digits: int = 2) -> float | None:
     return None if value is None or not math.isfinite(value) else round(value, digits)
 
 
-def standings(versions: Sequence[Version], matches: Sequence[MatchRow],
-              games: Sequence[GameRow]) -> list[Standing]:
-    """Every version's standing, best first (by the low end of its interval)."""
-    by_id = {v.version: Standing(v) for v in versions}
-    by_match: dict[int, list[GameRow]] = defaultdict(list)
-    for row in games:
-        by_match[row.match].append(row)
+@dataclass
+class Tally:
+    """What a version has done so far: the counts behind its line."""
+
+    matches: int = 0
+    games: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    faults: int = 0
+    fault_kinds: dict[str, int] = field(default_factory=dict)
+
+
+class Leaderboard:
+    """Standings kept up to date one game at a time, in the order the games were stored.
+
+    A match is rated when its last seating arrives; matches must arrive in the order they
+    were played (the ladder plays one at a time), which is the order `standings` replays.
+    """
+
+    def __init__(self) -> None:
+        from openskill.models import PlackettLuce
+
+        self.model = PlackettLuce()
+        self.ratings: dict[int, Any] = {}
+        self.tallies: dict[int, Tally] = defaultdict(Tally)
+        self.margins: dict[tuple[int, int], list[float]] = defaultdict(list)
+        self.open: dict[int, list[GameRow]] = defaultdict(list)
+
+    def add(self, row: GameRow, seatings: int) -> None:
+        """Count one stored game of a match of `seatings` games."""
         for version in set(row.seats):
-            if version in by_id:
-                by_id[version].games += 1
+            self.tallies[version].games += 1
         for seat, version in enumerate(row.seats):
-            line = by_id.get(version)
-            if line is None:
-                continue
-            line.decisions += row.moves[seat]
-            line.seconds += row.time_total[seat]
+            tally = self.tallies[version]
+            tally.decisions += row.moves[seat]
+            tally.seconds += row.time_total[seat]
         for seat, kind, _message in row.faults:
-            line = by_id.get(row.seats[seat])
-            if line is not None:
-                line.faults += 1
-                line.fault_kinds[kind] = line.fault_kinds.get(kind, 0) + 1
-    tables: list[dict[int, float]] = []
-    margins: dict[tuple[int, int], list[float]] = defaultdict(list)
-    for match in matches:
-        rows = by_match.get(match.match, [])
-        if match.finished is None or len(rows) != len(match.seatings):
-            continue
+            tally = self.tallies[row.seats[seat]]
+            tally.faults += 1
+            tally.fault_kinds[kind] = tally.fault_kinds.get(kind, 0) + 1
+        rows = self.open[row.match]
+        rows.append(row)
+        if len(rows) == seatings:
+            self._rate(self.open.pop(row.match))
+
+    def _rate(self, rows: Sequence[GameRow]) -> None:
         totals = match_totals(rows)
-        tables.append(totals)
+        rate_table(self.model, self.ratings, totals)
         deals = _seats_per_version(rows)
         for version in totals:
-            if version in by_id:
-                by_id[version].matches += 1
+            self.tallies[version].matches += 1
             for other in totals:
                 if other != version:
-                    margins[(version, other)].append(
+                    self.margins[(version, other)].append(
                         totals[version] / deals[version] - totals[other] / deals[other])
-    for version, (mu, sigma) in openskill_ratings(tables).items():
-        if version in by_id:
-            by_id[version].mu, by_id[version].sigma = mu, sigma
-    anchors = {v.version: v.name for v in versions if v.anchor}
-    for (version, other), values in margins.items():
-        if other in anchors and version in by_id:
-            by_id[version].against[anchors[other]] = mean_interval(values)
-    ranked = sorted(by_id.values(), key=lambda s: (-s.low, -s.mu, s.version.version))
-    for rank, line in enumerate(ranked, start=1):
-        line.rank = rank
-    return ranked
+
+    def lines(self, versions: Sequence[Version]) -> list[Standing]:
+        """Every version's standing, best first (by the low end of its interval)."""
+        anchors = {v.version: v.name for v in versions if v.anchor}
+        lines = []
+        for version in versions:
+            tally = self.tallies.get(version.version, Tally())
+            rating = self.ratings.get(version.version)
+            line = Standing(version, matches=tally.matches, games=tally.games,
+                            decisions=tally.decisions, seconds=tally.seconds,
+                            faults=tally.faults, fault_kinds=dict(tally.fault_kinds))
+            if rating is not None:
+                line.mu, line.sigma = rating.mu, rating.sigma
+            for other, name in anchors.items():
+                values = self.margins.get((version.version, other))
+                if values:
+                    line.against[name] = mean_interval(values)
+            lines.append(line)
+        ranked = sorted(lines, key=lambda s: (-s.low, -s.mu, s.version.version))
+        for rank, line in enumerate(ranked, start=1):
+            line.rank = rank
+        return ranked
+
+
+def standings(versions: Sequence[Version], matches: Sequence[MatchRow],
+              games: Sequence[GameRow]) -> list[Standing]:
+    """Every version's standing from the stored matches and games, best first."""
+    board = Leaderboard()
+    seatings = {m.match: len(m.seatings) for m in matches}
+    for row in games:
+        if row.match in seatings:
+            board.add(row, seatings[row.match])
+    return board.lines(versions)
 
 
 def match_totals(rows: Sequence[GameRow]) -> dict[int, float]:

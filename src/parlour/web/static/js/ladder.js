@@ -175,7 +175,7 @@ export async function showLadder(main, config) {
     }
     fill(boards, parts);
     if (holder) {
-      fill(mine, h("h2", {}, `Your bots (${holder.name}${organiser ? ", organiser" : ""})`),
+      fill(mine, h("h2", {}, organiser ? `Every bot (you are the organiser, ${holder.name})` : `Your bots (${holder.name})`),
         mineTable(await request("/api/ladder/mine")), submitForm(league, refresh));
     } else {
       fill(mine, h("p", {class: "lead"}, "Enter the upload token the organiser gave you to submit a bot."));
