@@ -126,7 +126,7 @@ def throughput(matches: int, workers: int) -> None:
         ladder.submit(ladder.make_token("bench"), "hearts", "randombot", bot.read_bytes(),
                       "random_bot.py", "python3 random_bot.py")
         ladder.step()
-        backend = make_backend("local", workers)
+        backend = make_backend("local", workers, keep=True)
         start = time.perf_counter()
         for _ in range(matches):
             ladder.step(backend)

@@ -19,7 +19,7 @@ def play_league(folder: Path, backend: str, workers: int = 2) -> list[tuple]:
     token = ladder.make_token("pat")
     submit(ladder, token, "first")
     submit(ladder, token, "second")
-    runner = make_backend(backend, workers)
+    runner = make_backend(backend, workers, keep=True)
     try:
         for _ in range(6):
             ladder.step(runner)

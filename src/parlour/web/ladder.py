@@ -105,7 +105,7 @@ class LadderService:
         self.thread.start()
 
     def _play(self) -> None:
-        backend: Backend = make_backend(*self.backend_spec)
+        backend: Backend = make_backend(*self.backend_spec, keep=True)
         try:
             self.ladder.run(self.stop, backend)
         finally:
