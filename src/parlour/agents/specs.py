@@ -38,6 +38,7 @@ SCHEMES: dict[str, str | AgentFactory] = {
     "exec": "parlour.agents.external:exec_agent",
     "heartless": "parlour.agents.heartless:heartless_agent",
     "learned": "parlour.agents.learned:learned_file_agent",
+    "ladder": "parlour.ladder.bots:ladder_agent",
 }
 """Spec prefixes whose rest is raw text (a path or a command line), not key=value options.
 

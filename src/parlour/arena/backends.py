@@ -82,23 +82,37 @@ class InProcess(Backend):
 
 class LocalProcesses(Backend):
     """Worker processes on this machine (``forkserver``: workers start from a clean server
-    process that has parlour imported, never from a copy of this one's threads)."""
+    process that has parlour imported, never from a copy of this one's threads).
+
+    With `keep`, the workers stay between calls of `run` until `close` (a service that plays
+    one short match after another); otherwise each `run` starts and stops its own.
+    """
 
     name = "local"
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, keep: bool = False) -> None:
         self.workers = workers
+        self.keep = keep
+        self.pool: ProcessPoolExecutor | None = None
 
-    def run(self, tasks: Sequence[GameTask]) -> Iterator[GameOutcome]:
-        if not tasks:
-            return
+    def _pool(self, workers: int) -> ProcessPoolExecutor:
+        if self.pool is not None:
+            return self.pool
         method = "forkserver" if sys.platform.startswith("linux") else "spawn"
         context = multiprocessing.get_context(method)
         if method == "forkserver":
             context.set_forkserver_preload(["parlour.arena.worker"])
-        workers = min(self.workers, len(tasks))
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                    initializer=init_worker, initargs=(os.getpid(),))
+        if self.keep:
+            self.pool = pool
+        return pool
+
+    def run(self, tasks: Sequence[GameTask]) -> Iterator[GameOutcome]:
+        if not tasks:
+            return
+        workers = self.workers if self.keep else min(self.workers, len(tasks))
+        pool = self._pool(workers)
         batcher = Batcher(tasks, workers)
         running: dict[Future[list[GameOutcome]], int] = {}
         finished = False
@@ -122,7 +136,14 @@ class LocalProcesses(Backend):
                     yield from outcomes
             finished = True
         finally:
-            _stop(pool, finished)
+            if not (finished and self.keep):
+                _stop(pool, finished)
+                self.pool = None
+
+    def close(self) -> None:
+        if self.pool is not None:
+            _stop(self.pool, True)
+            self.pool = None
 
 
 def _stop(pool: ProcessPoolExecutor, finished: bool) -> None:
@@ -199,12 +220,14 @@ def _ray_batch(tasks: list[GameTask]) -> list[GameOutcome]:
     return play_batch(tasks)
 
 
-def make_backend(name: str, workers: int = 1, address: str | None = None) -> Backend:
-    """The backend called `name`: ``inprocess``, ``local`` or ``ray``."""
+def make_backend(name: str, workers: int = 1, address: str | None = None,
+                 keep: bool = False) -> Backend:
+    """The backend called `name`: ``inprocess``, ``local`` or ``ray``; `keep` keeps local
+    workers between runs."""
     if name == "inprocess":
         return InProcess()
     if name == "local":
-        return LocalProcesses(workers)
+        return LocalProcesses(workers, keep)
     if name == "ray":
         return RayBackend(workers, address)
     raise ParlourError(f"unknown backend {name!r}: expected inprocess, local or ray")

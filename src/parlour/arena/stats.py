@@ -143,14 +143,19 @@ def openskill_ratings(tables: Sequence[dict[int, float]]) -> dict[int, tuple[flo
     model = PlackettLuce()
     ratings: dict[int, Any] = {}
     for table in tables:
-        if len(table) < 2:
-            continue
-        agents = sorted(table)
-        teams = [[ratings.get(a) or model.rating(name=str(a))] for a in agents]
-        rated = model.rate(teams, scores=[table[a] for a in agents])
-        for a, (rating,) in zip(agents, rated, strict=True):
-            ratings[a] = rating
+        rate_table(model, ratings, table)
     return {a: (r.mu, r.sigma) for a, r in ratings.items()}
+
+
+def rate_table(model: Any, ratings: dict[int, Any], table: dict[int, float]) -> None:
+    """Update `ratings` (agent -> OpenSkill rating) with one game's `table` of results."""
+    if len(table) < 2:
+        return
+    agents = sorted(table)
+    teams = [[ratings.get(a) or model.rating(name=str(a))] for a in agents]
+    rated = model.rate(teams, scores=[table[a] for a in agents])
+    for a, (rating,) in zip(agents, rated, strict=True):
+        ratings[a] = rating
 
 
 # --- the summary -------------------------------------------------------------------------------
@@ -368,6 +373,7 @@ def _compare(ranked: Sequence[AgentStats], per_deal: dict[int, dict[int, float]]
 
 __all__ = [
     "ALPHA", "CONFIDENCE", "AgentStats", "Comparison", "Interval", "TournamentStats", "holm",
-    "incomplete_beta", "mean_interval", "openskill_ratings", "paired_test", "summarise",
+    "incomplete_beta", "mean_interval", "openskill_ratings", "paired_test", "rate_table",
+    "summarise",
     "t_quantile", "t_two_sided",
 ]

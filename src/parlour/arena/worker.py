@@ -164,16 +164,7 @@ def outcome_of(index: int, game: Game[Any], state: State[Any], record: Record, s
                data: bytes = b"") -> GameOutcome:
     """The outcome of game `index` from its record and final state (as played, or as
     re-simulated when a store is rebuilt from the records)."""
-    seats = len(record.seats)
-    moves = [0] * seats
-    total = [0.0] * seats
-    longest = [0.0] * seats
-    for move in record.moves:
-        p = move.player
-        moves[p] += 1
-        total[p] += move.time
-        if move.time > longest[p]:
-            longest[p] = move.time
+    moves, total, longest = decision_times(record)
     errors = [ErrorItem(f.seat, f.kind, f"move {f.move + 1}", f.message) for f in record.faults]
     extra: dict[str, Any] = {}
     analyse = _analyser(game.id)
@@ -187,6 +178,21 @@ def outcome_of(index: int, game: Game[Any], state: State[Any], record: Record, s
         time_total=tuple(total), time_max=tuple(longest), errors=tuple(errors),
         seconds=seconds, record=data, extra=extra,
     )
+
+
+def decision_times(record: Record) -> tuple[list[int], list[float], list[float]]:
+    """Per seat: the decisions made, their total seconds and the longest one."""
+    seats = len(record.seats)
+    moves = [0] * seats
+    total = [0.0] * seats
+    longest = [0.0] * seats
+    for move in record.moves:
+        p = move.player
+        moves[p] += 1
+        total[p] += move.time
+        if move.time > longest[p]:
+            longest[p] = move.time
+    return moves, total, longest
 
 
 def write_file(path: str | os.PathLike[str], data: bytes) -> None:

@@ -39,7 +39,8 @@ def usage_errors(command: F) -> F:
             return command(*args, **kwargs)
         except ParlourError as error:
             err.print(f"[bold red]Error:[/] {escape(str(error))}")
-            err.print(f"[dim]Hint: see 'parlour {command.__name__.rstrip('_')} --help'.[/]")
+            name = command.__name__.rstrip("_").replace("_", " ")  # ladder_status: a group's
+            err.print(f"[dim]Hint: see 'parlour {name} --help'.[/]")
             raise typer.Exit(2) from None
 
     return wrapper  # type: ignore[return-value]
@@ -380,6 +381,11 @@ def _check_port_free(host: str, port: int) -> None:
 from parlour.cli.territory import territory_app  # noqa: E402 (it uses usage_errors above)
 
 app.add_typer(territory_app, name="territory", help="Rank Territory players as game17 did.")
+
+from parlour.cli.ladder import ladder_app  # noqa: E402 (it uses usage_errors above)
+
+app.add_typer(ladder_app, name="ladder", help="A standing league: people submit bots and "
+              "watch them climb.")
 
 
 def main() -> None:

@@ -22,6 +22,7 @@ class Settings(BaseModel):
 
     allow_local_bots: bool = Field(description="tables may seat exec: and file: bots")
     tournaments: bool = Field(description="a --tournaments directory is shown")
+    ladder: bool = Field(False, description="a league is served (`parlour ladder serve`)")
 
 
 class AgentChoice(BaseModel):

@@ -77,12 +77,22 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
     tables = Tables(config)
     replays = Replays(config)
     tournaments = Tournaments(config.tournaments, config.max_record_bytes)
+    league = None
+    if config.ladder is not None:
+        from parlour.web.ladder import LadderService
+
+        league = LadderService(config.ladder, config.ladder_backend, config.ladder_workers,
+                               config.ladder_address)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         install_redaction()  # again: a logging set-up after create_app may have reset them
+        if league is not None:
+            league.start()
         yield
         await tables.close()
+        if league is not None:
+            await league.close()
 
     app = FastAPI(title="parlour", summary="The web table's JSON API (see docs/web.md).",
                   version=parlour.__version__, docs_url=None, redoc_url=None,
@@ -92,12 +102,21 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
     app.state.replays = replays
     install_redaction()
 
+    bytes_routes: tuple[str, ...] = UPLOAD_ROUTES
+    if league is not None:
+        from parlour.web.ladder import SUBMIT_ROUTE, ladder_router
+
+        app.include_router(ladder_router(league, replays))
+        bytes_routes += (SUBMIT_ROUTE,)
+
     def body_limit(path: str) -> int:
+        if league is not None and path in bytes_routes and path not in UPLOAD_ROUTES:
+            return league.ladder.upload_limits.size
         return config.max_record_bytes if path in UPLOAD_ROUTES else MAX_JSON_BODY
 
     app.add_middleware(GZipMiddleware, minimum_size=2000)
     app.add_middleware(RequestGuard, allowed_hosts=_allowed_hosts(host), body_limit=body_limit,
-                       bytes_routes=UPLOAD_ROUTES, headers=SECURITY_HEADERS)
+                       bytes_routes=bytes_routes, headers=SECURITY_HEADERS)
 
     @app.exception_handler(RecordTooLarge)
     async def too_large(request: Request, error: RecordTooLarge) -> JSONResponse:
@@ -171,6 +190,7 @@ def create_app(config: ServerConfig | None = None, host: str = "127.0.0.1") -> F
     @app.get("/api/config", tags=["server"], summary="What the server was started with")
     async def server_config() -> answers.Settings:
         return answers.Settings(allow_local_bots=config.allow_local_bots,
+                                ladder=league is not None,
                                 tournaments=config.tournaments is not None)
 
     # --- games and tables -------------------------------------------------------------------

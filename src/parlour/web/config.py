@@ -17,6 +17,13 @@ class ServerConfig:
 
     allow_local_bots: bool = False
     tournaments: Path | None = None
+    ladder: Path | None = None
+    """A league folder (`parlour ladder serve`): its API is served and its matches played."""
+    ladder_backend: str = "local"
+    """Where the league's games run: ``local`` worker processes, ``inprocess`` or ``ray``."""
+    ladder_workers: int = 1
+    ladder_address: str | None = None
+    """The Ray cluster's address (``ray`` backend only)."""
     max_tables: int = 64
     """Games played at once; creating more is refused until one finishes or is left."""
     max_finished: int = 256

@@ -1,27 +1,29 @@
 // The page's router: Play (#/), a table (#/table/TOKEN), an invite (#/invite/CODE), Replays,
-// Tournaments.
+// Tournaments, the Ladder.
 import {getJSON, postJSON, toast} from "./api.js";
 import {installDefinitions, setFourColours} from "./cards.js";
 import {fill, h} from "./dom.js";
 import {leaveTable, showTable} from "./play.js";
 import {leaveReplay, showReplay, showReplayPicker} from "./replay.js";
 import {showSetup} from "./setup.js";
+import {leaveLadder, showLadder, showLadderBot} from "./ladder.js";
 import {showTournament, showTournaments} from "./tournament.js";
 
 const COLOURS = "parlour.fourColours";
-let config = {allow_local_bots: false, tournaments: false};
+let config = {allow_local_bots: false, tournaments: false, ladder: false};
 
 async function route() {
   const main = document.getElementById("main");
   const hash = location.hash || "#/";
   const [, page, arg] = hash.match(/^#\/([^/]*)\/?(.*)$/) || [null, "", ""];
   const section = {table: "play", invite: "play", "": "play", replays: "replays", replay: "replays",
-                   tournaments: "tournaments", tournament: "tournaments"}[page] || "play";
+                   tournaments: "tournaments", tournament: "tournaments", ladder: "ladder"}[page] || "play";
   for (const link of document.querySelectorAll("[data-nav]")) {
     link.classList.toggle("active", link.dataset.nav === section);
   }
   if (page !== "table") leaveTable();
   if (page !== "replay") leaveReplay();
+  leaveLadder();
   try {
     if (page === "table" && arg) showTable(main, decodeURIComponent(arg));
     else if (page === "invite" && arg) await claimInvite(decodeURIComponent(arg));
@@ -29,6 +31,8 @@ async function route() {
     else if (page === "replay" && arg) await showReplay(main, decodeURIComponent(arg));
     else if (page === "tournaments") await showTournaments(main, config);
     else if (page === "tournament" && arg) await showTournament(main, decodeURIComponent(arg));
+    else if (page === "ladder" && arg) await showLadderBot(main, decodeURIComponent(arg));
+    else if (page === "ladder") await showLadder(main, config);
     else await showSetup(main, config);
   } catch (error) {
     toast(error.message);

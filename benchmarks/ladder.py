@@ -1,0 +1,179 @@
+"""The ladder's benchmarks: how fast its scheduler finds the true order, and what it costs.
+
+Parts (``--parts recovery,real,throughput``):
+
+- ``recovery``: a simulated league of eight bots of known strengths (uneven gaps, as real
+  bots have: one far below, the others in close clusters) with three anchors (the weakest, the
+  middle one and the strongest). Each match seats a table of four chosen by the ladder's
+  scheduler or by a plain round robin over every table; each bot's result is its strength
+  plus normal noise of one unit (what a duplicate match leaves of the luck), and OpenSkill
+  rates the matches as the ladder does. Printed: the share of seeds whose leaderboard has the
+  true order (Kendall tau at least 0.9 and every adjacent pair right) after each number of
+  matches.
+- ``real``: the same comparison with real bots playing one-deal Hearts (`--bots`, weakest
+  first, the order you assert), on this machine: slow (minutes per hundred matches).
+- ``throughput``: a league of one submitted bot (examples/bots/random_bot.py over the
+  protocol) and three anchors plays `--matches` matches on `--workers` local workers; then the
+  very same games (seats and seeds) are played again by the tournament engine alone. Printed:
+  games per hour, and the ladder's overhead per game (planning, ratings, the index).
+
+    PYTHONPATH=src python benchmarks/ladder.py --parts recovery --seeds 100
+    PYTHONPATH=src python benchmarks/ladder.py --parts throughput --matches 40 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from openskill.models import PlackettLuce
+
+from parlour.arena.backends import make_backend
+from parlour.arena.formats import seatings
+from parlour.arena.worker import GameTask
+from parlour.ladder import Ladder, LeagueSettings
+from parlour.ladder.scheduler import Entrant, choose_table, round_robin_table
+from parlour.match import FaultPolicy
+
+STRENGTHS = (0.0, 2.0, 2.4, 2.7, 3.5, 3.8, 4.0, 4.6)
+BUDGETS = (35, 70, 140, 210, 280)
+ONE_DEAL = "hearts:end_score=1,passing=none"
+Play = Callable[[tuple[int, ...], int], dict[int, float]]
+
+
+def right_order(means: Sequence[float]) -> bool:
+    """Kendall tau at least 0.9 against the true order (index order), every neighbour right."""
+    n = len(means)
+    concordant = sum(1 for a, b in itertools.combinations(range(n), 2) if means[a] < means[b])
+    pairs = n * (n - 1) // 2
+    tau = (2 * concordant - pairs) / pairs
+    return tau >= 0.9 and all(means[i] < means[i + 1] for i in range(n - 1))
+
+
+def league_run(kind: str, seed: int, n: int, anchors: Sequence[int], play: Play,
+               budgets: Sequence[int]) -> dict[int, bool]:
+    """Play max(budgets) matches scheduled by `kind`; whether the order is right at each."""
+    model = PlackettLuce()
+    ratings = [model.rating() for _ in range(n)]
+    right = {}
+    for number in range(max(budgets)):
+        entrants = [Entrant(v, ratings[v].mu, ratings[v].sigma, v in anchors) for v in range(n)]
+        if kind == "scheduler":
+            table = choose_table(entrants, 4, random.Random(seed * 100_003 + number))
+        else:
+            table = round_robin_table(entrants, 4, number)
+        results = play(table, seed * 100_003 + number)
+        rated = model.rate([[ratings[v]] for v in table], scores=[results[v] for v in table])
+        for v, (rating,) in zip(table, rated, strict=True):
+            ratings[v] = rating
+        if number + 1 in budgets:
+            right[number + 1] = right_order([r.mu for r in ratings])
+    return right
+
+
+def compare(play_for: Callable[[int], Play], n: int, seeds: int,
+            budgets: Sequence[int]) -> None:
+    print(f"share of {seeds} seeds with the true order, after so many matches")
+    print(f"{'schedule':<12}" + "".join(f"{b:>8}" for b in budgets))
+    for kind in ("scheduler", "round-robin"):
+        runs = [league_run(kind, seed, n, (0, n // 2, n - 1), play_for(seed), budgets)
+                for seed in range(seeds)]
+        print(f"{kind:<12}" + "".join(f"{sum(r[b] for r in runs) / seeds:>8.2f}"
+                                      for b in budgets), flush=True)
+
+
+def simulated(seed: int) -> Play:
+    rng = random.Random(seed)
+
+    def play(table: tuple[int, ...], _: int) -> dict[int, float]:
+        return {v: STRENGTHS[v] + rng.gauss(0, 1) for v in table}
+
+    return play
+
+
+def real(bots: Sequence[str]) -> Callable[[int], Play]:
+    backend = make_backend("inprocess")
+
+    def play_for(_: int) -> Play:
+        def play(table: tuple[int, ...], seed: int) -> dict[int, float]:
+            totals = dict.fromkeys(table, 0.0)
+            tasks = [GameTask(i, ONE_DEAL, tuple(bots[v] for v in seating), seed,
+                              FaultPolicy())
+                     for i, seating in enumerate(seatings(table, 4, "rotations"))]
+            for outcome, task in zip(backend.run(tasks), tasks, strict=True):
+                for spec, value in zip(task.seats, outcome.returns, strict=True):
+                    totals[bots.index(spec)] += value
+            return totals
+
+        return play
+
+    return play_for
+
+
+def throughput(matches: int, workers: int) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="ladder-bench-"))
+    try:
+        ladder = Ladder(folder, LeagueSettings(games=(ONE_DEAL,), seed=5, move_time=5.0,
+                                               anchors=("random", "heuristic", "heuristic-v1")))
+        bot = Path(__file__).resolve().parent.parent / "examples" / "bots" / "random_bot.py"
+        ladder.submit(ladder.make_token("bench"), "hearts", "randombot", bot.read_bytes(),
+                      "random_bot.py", "python3 random_bot.py")
+        ladder.step()
+        backend = make_backend("local", workers, keep=True)
+        start = time.perf_counter()
+        for _ in range(matches):
+            ladder.step(backend)
+        ladder_seconds = time.perf_counter() - start
+        tasks = []
+        for match in ladder.store.matches():
+            specs = {v: ladder.store.version(v).spec for v in match.versions}
+            tasks += [GameTask(len(tasks), match.game, tuple(specs[v] for v in seating),
+                               match.seed, ladder.settings.policy())
+                      for seating in match.seatings]
+        start = time.perf_counter()
+        list(backend.run(tasks))
+        bare_seconds = time.perf_counter() - start
+        backend.close()
+        ladder.close()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    games = len(tasks)
+    print(f"{matches} matches, {games} one-deal Hearts games on {workers} worker(s)")
+    print(f"ladder: {ladder_seconds:.1f} s, {3600 * games / ladder_seconds:,.0f} games an hour")
+    print(f"the same games, tournament engine alone: {bare_seconds:.1f} s")
+    print(f"ladder overhead: {1000 * (ladder_seconds - bare_seconds) / games:+.1f} ms a game "
+          f"({ladder_seconds / bare_seconds:.2f}x)")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--parts", default="recovery,throughput")
+    parser.add_argument("--seeds", type=int, default=100)
+    parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)))
+    parser.add_argument("--bots", default="random;heuristic-v1;heuristic;"
+                        "ismcts:iterations=130,opponents=policy")
+    parser.add_argument("--matches", type=int, default=40)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    budgets = [int(b) for b in args.budgets.split(",")]
+    parts = args.parts.split(",")
+    if "recovery" in parts:
+        compare(simulated, len(STRENGTHS), args.seeds, budgets)
+    if "real" in parts:
+        bots = args.bots.split(";")
+        if len(bots) < 5:
+            sys.exit("--bots needs at least five bots (with ';' between), weakest first")
+        compare(real(bots), len(bots), args.seeds, budgets)
+    if "throughput" in parts:
+        throughput(args.matches, args.workers)
+
+
+if __name__ == "__main__":
+    main()
