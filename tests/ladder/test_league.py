@@ -152,3 +152,27 @@ def test_a_version_folder_holds_the_files_and_the_ladders_manifest(ladder: Ladde
     assert manifest["command"] == "python3 bot.py first"
     assert manifest["files"] == ["bot.py"]
     assert version.spec == f"ladder:{version.folder}"
+
+
+def test_a_submitted_bot_reaches_none_of_the_leagues_files_nor_other_processes(
+        ladder: Ladder) -> None:
+    submit(ladder, ladder.make_token("victim"), "victim")
+    ladder.step()
+    version = submit(ladder, ladder.make_token("mallory"), "peeker", "peek")
+    assert ladder.step() == "qualification of peeker v1: passed", \
+        ladder.store.version(version).private
+    for _ in range(3):
+        ladder.step()
+    assert any(version in row.seats for row in ladder.store.games())
+    assert not any(row.faults for row in ladder.store.games())
+
+
+def test_without_the_sandbox_a_submitted_bot_never_runs(ladder: Ladder, monkeypatch) -> None:
+    from parlour.agents import sandbox
+
+    monkeypatch.setattr(sandbox, "problem", lambda: "no bubblewrap on this machine")
+    version = submit(ladder, ladder.make_token("nina"), "bot")
+    assert ladder.step() == "qualification of bot v1: failed"
+    refused = ladder.store.version(version)
+    assert "without the sandbox" in refused.message
+    assert "no bubblewrap on this machine" in refused.message
