@@ -78,14 +78,15 @@ def league_run(kind: str, seed: int, n: int, anchors: Sequence[int], play: Play,
     return right
 
 
-def compare(play_for: Callable[[int], Play], n: int, seeds: int,
+def compare(play_for: Callable[[int], Play], n: int, seeds: Sequence[int],
             budgets: Sequence[int]) -> None:
-    print(f"share of {seeds} seeds with the true order, after so many matches")
+    print(f"share of {len(seeds)} seeds ({seeds[0]} to {seeds[-1]}) with the true order, "
+          "after so many matches")
     print(f"{'schedule':<12}" + "".join(f"{b:>8}" for b in budgets))
     for kind in ("scheduler", "round-robin"):
         runs = [league_run(kind, seed, n, (0, n // 2, n - 1), play_for(seed), budgets)
-                for seed in range(seeds)]
-        print(f"{kind:<12}" + "".join(f"{sum(r[b] for r in runs) / seeds:>8.2f}"
+                for seed in seeds]
+        print(f"{kind:<12}" + "".join(f"{sum(r[b] for r in runs) / len(seeds):>8.2f}"
                                       for b in budgets), flush=True)
 
 
@@ -156,6 +157,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--parts", default="recovery,throughput")
     parser.add_argument("--seeds", type=int, default=100)
+    parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)))
     parser.add_argument("--bots", default="random;heuristic-v1;heuristic;"
                         "ismcts:iterations=130,opponents=policy")
@@ -164,13 +166,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
     parts = args.parts.split(",")
+    seeds = range(args.first_seed, args.first_seed + args.seeds)
     if "recovery" in parts:
-        compare(simulated, len(STRENGTHS), args.seeds, budgets)
+        compare(simulated, len(STRENGTHS), seeds, budgets)
     if "real" in parts:
         bots = args.bots.split(";")
         if len(bots) < 5:
             sys.exit("--bots needs at least five bots (with ';' between), weakest first")
-        compare(real(bots), len(bots), args.seeds, budgets)
+        compare(real(bots), len(bots), seeds, budgets)
     if "throughput" in parts:
         throughput(args.matches, args.workers)
 

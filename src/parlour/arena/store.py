@@ -43,6 +43,10 @@ FILENAME = "tournament.sqlite"
 SCHEMA_VERSION = 1
 CHECKPOINT_EVERY = 1.0
 """Seconds between checkpoints of the write-ahead log into the database file."""
+WAL_PAGES = 64
+"""Pages (of 4 KiB) the write-ahead log may hold before SQLite moves it into the database."""
+WAL_BYTES = 512 * 1024
+"""The size the write-ahead log file is cut back to after a checkpoint."""
 SQLITE_FULL = 13
 
 SCHEMA = """
@@ -145,6 +149,10 @@ class Store:
             self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30.0)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
+            # keep the log small: it is moved into the database every WAL_PAGES pages too, and
+            # cut back to WAL_BYTES after, so a filling disk leaves room to finish (--resume)
+            self.db.execute(f"PRAGMA wal_autocheckpoint={WAL_PAGES}")
+            self.db.execute(f"PRAGMA journal_size_limit={WAL_BYTES}")
             self.db.executescript(SCHEMA)
         except sqlite3.Error as error:
             raise self.error(error) from None
