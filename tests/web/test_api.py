@@ -375,7 +375,7 @@ def test_a_folder_of_tournaments_lists_each(tmp_path: Path) -> None:
 def test_without_a_tournament_directory_there_is_nothing_to_read() -> None:
     with client() as http:
         assert http.get("/api/config").json() == {"allow_local_bots": False,
-                                                  "tournaments": False}
+                                                  "tournaments": False, "ladder": False}
         assert http.get("/api/tournaments").json() == []
 
 
