@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
+import typer.main
 from rich.console import Console
 from rich.logging import RichHandler
 from rich.markup import escape
@@ -23,6 +24,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",  # not "rich", which eats `[render]` in `parlour[render]`
 )
 console = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
@@ -91,9 +93,12 @@ def _game(spec: str, params: list[str] | None) -> Game[Any]:
     return load_game(spec, **extra)
 
 
-def _seat_count_error(game: Game[Any], specs: list[str]) -> ParlourError:
-    """The error for a seat list that does not fit `game`, suggesting the player count."""
-    message = (f"{game.id} seats {game.num_players} players but --seats names {len(specs)}: "
+def _seat_count_error(game: Game[Any], specs: list[str], option: str = "--seats") -> ParlourError:
+    """The error for a seat list that does not fit `game`, suggesting the player count.
+
+    `option` is what the user typed (``--seats``, ``--seat`` or both) and the message names it.
+    """
+    message = (f"{game.id} seats {game.num_players} players but {option} names {len(specs)}: "
                f"{','.join(specs)!r}")
     if any(param.name == "players" for param in game.parameters):
         try:
@@ -154,8 +159,9 @@ def play(
                                        "one per seat: random, heuristic, human, ... "
                                        "(default: the game's heuristic in every seat, or "
                                        "random where it has none).")] = "",
-    seat: Annotated[list[str] | None, typer.Option("--seat", help="One seat's agent spec "
-                    "(repeatable; for specs with commas, like exec: commands).")] = None,
+    seat: Annotated[list[str] | None, typer.Option("--seat", help="An agent spec for the next "
+                    "seat, repeatable, in seat order; for specs with commas, like exec: "
+                    "commands. One spec alone (by --seat or --seats) fills every seat.")] = None,
     move_time: Annotated[float | None, typer.Option(help="Seconds per decision (wall clock).",
                                                     min=0.001)] = None,
     time_bank: Annotated[float, typer.Option(help="Extra seconds per seat for the game.",
@@ -182,7 +188,9 @@ def play(
     if len(specs) == 1:
         specs *= chosen.num_players
     if len(specs) != chosen.num_players:
-        raise _seat_count_error(chosen, specs)
+        typed = " and ".join(name for name, given in (("--seats", seats), ("--seat", seat))
+                             if given)
+        raise _seat_count_error(chosen, specs, typed or "--seats")
     base = seed if seed is not None else derive_seed(int.from_bytes(__import__("os").urandom(7)), 0)
     policy = FaultPolicy(move_time=move_time, time_bank=time_bank)
     if count == 1:
@@ -342,6 +350,25 @@ from parlour.cli.territory import territory_app  # noqa: E402 (it uses usage_err
 app.add_typer(territory_app, name="territory", help="Rank Territory players as game17 did.")
 
 
+def command() -> Any:
+    """The `parlour` command as click runs it: `app`, with flags shown without a type.
+
+    (typer labels every flag, ``--help`` too, ``<bool>``, as if it took a value.)
+    """
+    built = typer.main.get_command(app)
+    _untype_flags(built, built.context_class(built, info_name="parlour"))
+    return built
+
+
+def _untype_flags(built: Any, context: Any) -> None:
+    """Give every flag of `built` and its subcommands an empty metavar (no type shown)."""
+    for param in [*built.params, built.get_help_option(context)]:
+        if getattr(param, "is_flag", False) and not getattr(param, "count", False):
+            param.metavar = ""
+    for name, sub in getattr(built, "commands", {}).items():
+        _untype_flags(sub, sub.context_class(sub, parent=context, info_name=name))
+
+
 def main() -> None:
     """Entry point of the `parlour` script."""
-    app()
+    command()(prog_name="parlour")
