@@ -164,7 +164,7 @@ def test_three_cards_may_be_passed_at_once() -> None:
     state = HEARTS.new_state(seed=1)
     three = sorted(state.observe(0).hand)[:3]
     typed = " ".join(format_cards(1 << c, ascii=True) for c in three)
-    agent = human(Person([typed, "exit"]))
+    agent = human(Person([typed, "", "exit"]))
     match = play_until_quit(agent)
     passed = [m.action for m in match.state.moves() if m.player == 0]
     assert [a.card for a in passed] == three  # type: ignore[attr-defined]
@@ -181,10 +181,10 @@ def test_passing_too_many_cards_is_refused() -> None:
 
 
 def test_moves_may_be_picked_by_number() -> None:
-    agent = human(Person(["#99", "#0", "#1", "exit"]))
+    agent = human(Person(["#99", "#0", "#1", "#2", "#3", "", "exit"]))
     match = play_until_quit(agent)
     assert "there is no move #99; the legal moves are #1 to #13" in screen(agent)
-    assert moves_of(match, 0) == 1
+    assert moves_of(match, 0) == 3
 
 
 def test_a_parser_that_fails_badly_is_a_message_not_a_crash() -> None:
@@ -203,19 +203,27 @@ def test_a_parser_that_fails_badly_is_a_message_not_a_crash() -> None:
 # --- leaving ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("word", ["exit", "quit", "EXIT"])
 def test_exit_and_quit_end_the_game_cleanly(word: str) -> None:
-    agent = human(Person(["#1", word]))
+    agent = human(Person(["#1", "#2", "#3", "", word]))
     match = play_until_quit(agent)
-    assert match.aborted and moves_of(match, 0) == 1
+    assert match.aborted and moves_of(match, 0) == 3
     assert not match.record().result.complete
 
 
-@pytest.mark.parametrize("error", [EOFError, KeyboardInterrupt])
-def test_end_of_input_and_interrupt_end_the_game_cleanly(error: type[BaseException]) -> None:
+def test_end_of_input_ends_the_game_cleanly() -> None:
     def gone(prompt: str) -> str:
-        raise error
+        raise EOFError
 
     agent = HumanAgent(HEARTS, 0, console=console(), input=gone)
     with pytest.raises(AgentQuit, match="closed the input"):
+        Match(HEARTS, [agent, "random", "random", "random"], seed=1).run()
+
+
+def test_an_interrupt_is_not_taken_for_closed_input() -> None:
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    agent = HumanAgent(HEARTS, 0, console=console(), input=interrupted)
+    with pytest.raises(KeyboardInterrupt):  # the command says so and exits 130
         Match(HEARTS, [agent, "random", "random", "random"], seed=1).run()
 
 

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import Progress
+from rich.progress import MofNCompleteColumn, Progress
 from rich.table import Table
 from rich.text import Text
 
@@ -20,6 +21,9 @@ from parlour.console.render import standings
 from parlour.core import DealScored, Game, GameOver, GameStopped, ParlourError, derive_seed
 from parlour.match import FaultPolicy, Match
 from parlour.records import MAX_BYTES, MAX_MOVES, Record, load
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells and `parlour tournament` use."""
 
 
 def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
@@ -38,6 +42,7 @@ def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
         quiet = True  # a person sees their seat's view only (the human agent shows it)
     console.print(f"[bold]{escape(game.spec)}[/]  seed {seed}  seats: "
                   + escape(", ".join(f"{i}:{s}" for i, s in enumerate(specs))))
+    interrupted = False
     try:
         for event in match:
             if not quiet or isinstance(event, (GameOver, GameStopped)):
@@ -46,7 +51,13 @@ def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
         console.print(f"[yellow]Game abandoned after {len(match.times)} moves: "
                       f"{escape(str(quit_))}[/]")
     except KeyboardInterrupt:
-        console.print(f"[yellow]Game abandoned after {len(match.times)} moves (interrupted)[/]")
+        interrupted = True
+        console.print()
+        console.print(f"[yellow]Interrupted: the game stopped after {len(match.times)} moves[/]")
+        scores = match.state.scores()
+        console.print("scores so far: " + escape("  ".join(
+            f"{seat}:{spec} {score}"
+            for seat, (spec, score) in enumerate(zip(specs, scores, strict=True)))))
     finally:
         match.close()
     record = match.record()
@@ -58,6 +69,8 @@ def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
             ))
     if record_path is not None:
         save_record(console, record, record_path)
+    if interrupted:
+        raise typer.Exit(INTERRUPTED)
     return record
 
 
@@ -105,25 +118,44 @@ def play_many(console: Console, game: Game[Any], specs: Sequence[str], seed: int
     wins = [0.0] * seats
     totals = [0.0] * seats
     faults = [0] * seats
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{game.spec}", total=count)
-        for i in range(count):
-            record = Match(game, specs, seed=derive_seed(seed, "game", i), policy=policy).run()
-            winners = record.result.winners
-            for w in winners:
-                wins[w] += 1 / len(winners)
-            for s in range(seats):
-                totals[s] += record.result.scores[s]
-            for fault in record.faults:
-                faults[fault.seat] += 1
-            progress.advance(task)
-    table = Table(title=f"{count} games of {game.spec}, seed {seed}", title_justify="left")
+    played = 0
+    try:
+        columns = (*Progress.get_default_columns(), MofNCompleteColumn())
+        with Progress(*columns, console=console, transient=True) as progress:
+            task = progress.add_task(f"{game.spec}", total=count)
+            for i in range(count):
+                record = Match(game, specs, seed=derive_seed(seed, "game", i),
+                               policy=policy).run()
+                winners = record.result.winners
+                for w in winners:
+                    wins[w] += 1 / len(winners)
+                for s in range(seats):
+                    totals[s] += record.result.scores[s]
+                for fault in record.faults:
+                    faults[fault.seat] += 1
+                played += 1
+                progress.advance(task)
+    except KeyboardInterrupt:
+        console.print(f"[yellow]Interrupted: {played} of {count} games were finished"
+                      f"{'; their summary:' if played else ''}[/]")
+        if played:
+            console.print(_summary(game, specs, seed, played, wins, totals, faults))
+        raise typer.Exit(INTERRUPTED) from None
+    console.print(_summary(game, specs, seed, played, wins, totals, faults))
+
+
+def _summary(game: Game[Any], specs: Sequence[str], seed: int, played: int,
+             wins: list[float], totals: list[float], faults: list[int]) -> Table:
+    """The table of `played` games: wins, win %, mean score and faults per seat."""
+    table = Table(title=f"{played} games of {game.spec}, seed {seed}", title_justify="left",
+                  caption="wins: a game's winners share its win", caption_justify="left")
     for column in ("seat", "agent", "wins", "win %", "mean score", "faults"):
         table.add_column(column, justify="left" if column == "agent" else "right")
-    for s in range(seats):
-        table.add_row(str(s), escape(specs[s]), f"{wins[s]:g}", f"{100 * wins[s] / count:.1f}",
-                      f"{totals[s] / count:.1f}", str(faults[s]))
-    console.print(table)
+    for s in range(len(specs)):
+        table.add_row(str(s), escape(specs[s]), f"{wins[s]:.1f}".removesuffix(".0"),
+                      f"{100 * wins[s] / played:.1f}", f"{totals[s] / played:.1f}",
+                      str(faults[s]))
+    return table
 
 
 def show_record(console: Console, path: Path, pause: bool, max_bytes: int = MAX_BYTES,

@@ -4,8 +4,9 @@ At each decision the seat's view is shown (`parlour.console.views`: the generic 
 game, a better one where a game has it), then the person types a move in the game's notation.
 Input is forgiving (the game's own parser: ``qs``, a bare ``q`` where only one card fits,
 ``pass``, ``18``), and a bad entry gets a one-line reason and another try. ``?`` lists the legal
-moves, ``h`` shows help, an empty line shows the table again, and ``exit``, ``quit``, Ctrl-D or
-Ctrl-C leave the game (`AgentQuit`: the match stops and keeps its record).
+moves (``#N`` plays the Nth listed), ``h`` shows help, an empty line shows the table again (or
+confirms a selection, such as Hearts' three cards to pass, which may be changed until then), and
+``exit``, ``quit`` or Ctrl-D leave the game (`AgentQuit`: the match stops and keeps its record).
 """
 
 from __future__ import annotations
@@ -89,9 +90,12 @@ class HumanAgent(BaseAgent):
                 self._help(view)
                 continue
             if not command:
-                view.show(observation)
-                continue
-            actions = self._understand(line, observation, view)
+                actions = view.confirm(observation)
+                if not actions:
+                    view.show(observation)
+                    continue
+            else:
+                actions = view.choose(self._understand(line, observation, view), observation)
             if actions:
                 self._pending = actions[1:]
                 return actions[0]
@@ -102,13 +106,13 @@ class HumanAgent(BaseAgent):
             if self._input is not None:
                 return self._input(prompt)
             return self.console.input(Text(prompt, style="bold"))
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.console.print()
             raise AgentQuit(f"the player at seat {self.seat} closed the input") from None
 
     def _understand(self, line: str, observation: Observation, view: SeatView) -> list[Action]:
         """The action(s) `line` names if legal; else print why not and return nothing."""
-        legal = observation.legal_actions
+        legal = view.numbered(observation)
         if line.startswith("#") and line[1:].strip().isdigit():
             number = int(line[1:])
             if 1 <= number <= len(legal):
