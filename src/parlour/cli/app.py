@@ -114,10 +114,20 @@ def _seat_count_error(game: Game[Any], specs: list[str], option: str = "--seats"
 @usage_errors
 def games(
     game: Annotated[str | None, typer.Argument(help="Show one game's parameters.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for programs: every "
+                                          "game (or the one named) with its parameters and "
+                                          "agents.")] = False,
 ) -> None:
     """List the games, or one game's parameters."""
     from parlour.core import list_games
 
+    if as_json:
+        import json
+
+        chosen_games = [load_game(game)] if game else [load_game(i.id) for i in list_games()]
+        sys.stdout.write(json.dumps([games_json(one) for one in chosen_games], indent=2,
+                                    ensure_ascii=False) + "\n")  # never wrapped or styled
+        return
     if game is None:
         table = Table(title="Games")
         table.add_column("id", style="bold")
@@ -139,6 +149,24 @@ def games(
         table.add_row(param.name, param.type.__name__, shown, param.doc)
     console.print(table)
     console.print(escape(agents_text(chosen)))
+
+
+def games_json(game: Game[Any]) -> dict[str, Any]:
+    """What ``parlour games --json`` says of `game`: id, aliases, players, parameters, agents."""
+    from parlour.agents.specs import GENERIC_AGENTS, SCHEMES
+
+    def plain(value: Any) -> Any:
+        return value if isinstance(value, (bool, int, float, str, type(None))) else str(value)
+
+    return {
+        "id": game.id, "aliases": list(type(game).aliases), "description": game.description,
+        "players": game.num_players,
+        "parameters": [{"name": p.name, "type": p.type.__name__, "default": plain(p.default),
+                        "doc": p.doc, "choices": [plain(c) for c in p.choices or ()] or None,
+                        "min": p.min, "max": p.max} for p in game.parameters],
+        "agents": [*game.agents, *(name for name in GENERIC_AGENTS if name not in game.agents)],
+        "schemes": [f"{scheme}:" for scheme in SCHEMES],
+    }
 
 
 def agents_text(game: Game[Any]) -> str:
@@ -371,4 +399,7 @@ def _untype_flags(built: Any, context: Any) -> None:
 
 def main() -> None:
     """Entry point of the `parlour` script."""
+    from parlour.console.encoding import fit_streams
+
+    fit_streams()  # a console without ♠ gets the ASCII card notation, not a traceback
     command()(prog_name="parlour")

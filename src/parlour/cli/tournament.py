@@ -173,7 +173,8 @@ def tournament(
             written = write_plots(stats, run.out)
         except ParlourError as error:
             err.print(f"No plots: {error}", style="yellow", markup=False)  # keeps [render]
-    files = ", ".join(["records/", "errors.log", "summary.json", *(p.name for p in written)])
+    logged = ["errors.log"] if (run.out / "errors.log").is_file() else []
+    files = ", ".join(["records/", *logged, "summary.json", *(p.name for p in written)])
     console.print(f"In {run.out}: {files}. Replay a game: parlour replay "
                   f"{run.out / 'records' / '0001.json.gz'}")
 
