@@ -282,13 +282,15 @@ def bench(
 @app.command()
 @usage_errors
 def render(
-    file: Annotated[Path, typer.Argument(help="A Territory record (.json or .json.gz).")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="board.png (the final board) or "
-                                      "game.gif (the whole game, animated).")],
+    file: Annotated[Path, typer.Argument(help="A record (.json or .json.gz) of any game.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="A .png: Territory's final board, "
+                                      "else the seats' scores deal by deal; or a .gif: a "
+                                      "Territory game, animated.")],
     per: Annotated[str, typer.Option(help="GIF frames: one per 'round' or per 'turn'.")] = "round",
     frame_seconds: Annotated[float, typer.Option(help="Seconds per GIF frame.", min=0.01)] = 0.4,
 ) -> None:
-    """Draw a Territory record as a PNG board or an animated GIF (needs parlour[render])."""
+    """Draw a record: Territory's board (PNG, or a GIF of the game), any other game's scores
+    deal by deal (PNG). Needs parlour[render]."""
     from parlour.cli.play import prepare_output
     from parlour.records import load
 
@@ -299,7 +301,15 @@ def render(
     _require_render_extra()
     record = load(file)
     if record.game != "territory":
-        raise ParlourError(f"render draws Territory boards; {str(file)!r} is a {record.game} game")
+        if out.suffix.lower() == ".gif":
+            raise ParlourError(f"--out {str(out)!r}: a GIF animates Territory boards; "
+                               f"{str(file)!r} is a {record.game} game: name a .png for its "
+                               "scores")
+        from parlour.records.chart import score_chart
+
+        prepare_output(out, "--out")
+        console.print(f"wrote {escape(str(score_chart(record, out)))} (the scores deal by deal)")
+        return
     prepare_output(out, "--out")
     from parlour.console.territory import seat_colors
     from parlour.games.territory.render import render_record
