@@ -233,13 +233,15 @@ def play(
 @usage_errors
 def replay(
     file: Annotated[Path, typer.Argument(help="A record file (.json or .json.gz).")],
-    step: Annotated[bool, typer.Option(help="Pause after each deal (on a terminal).")] = True,
+    step: Annotated[bool, typer.Option(help="On a terminal, pause after each trick (or deal, "
+                                        "or round): Enter for the next, d for the deal's end, "
+                                        "b to go back one, q to stop.")] = True,
     max_size: Annotated[float, typer.Option(help="Refuse records larger than this many MB "
                                             "(compressed or not).", min=0.001)] = 50.0,
     max_moves: Annotated[int, typer.Option(help="Refuse records of more moves than this.",
                                            min=1)] = 200_000,
 ) -> None:
-    """Re-simulate a record, verify it, and show it hand by hand."""
+    """Re-simulate a record, verify it, and show it trick by trick (and back)."""
     from parlour.cli.play import show_record
     from parlour.records import RecordTooLarge
 

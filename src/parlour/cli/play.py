@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,15 @@ from rich.text import Text
 from parlour.agents import AgentQuit
 from parlour.console import renderer_for
 from parlour.console.render import standings
-from parlour.core import DealScored, Game, GameOver, GameStopped, ParlourError, derive_seed
+from parlour.core import (
+    DealScored,
+    Event,
+    Game,
+    GameOver,
+    GameStopped,
+    ParlourError,
+    derive_seed,
+)
 from parlour.match import FaultPolicy, Match
 from parlour.records import MAX_BYTES, MAX_MOVES, Record, load
 
@@ -158,9 +166,29 @@ def _summary(game: Game[Any], specs: Sequence[str], seed: int, played: int,
     return table
 
 
+STEP_PROMPT = "Enter: next · d: to the deal's end · b: back · q: stop "
+"""The replay's prompt between steps."""
+
+
+def steps(events: Sequence[Event]) -> list[list[Event]]:
+    """`events` cut into the steps a replay shows: each ends with a trick won (any game's
+    ``TrickWon`` event) or a deal scored, or before a new round (games without tricks)."""
+    parts: list[list[Event]] = [[]]
+    for event in events:
+        if type(event).__name__ == "RoundStarted" and parts[-1]:
+            parts.append([])
+        parts[-1].append(event)
+        if type(event).__name__ == "TrickWon" or isinstance(event, DealScored):
+            parts.append([])
+    return [part for part in parts if part]
+
+
 def show_record(console: Console, path: Path, pause: bool, max_bytes: int = MAX_BYTES,
-                max_moves: int = MAX_MOVES) -> None:
-    """Verify a record, then show its game deal by deal (waiting for Enter if `pause`).
+                max_moves: int = MAX_MOVES, ask: Callable[[str], str] | None = None) -> None:
+    """Verify a record, then show its game step by step: a trick at a time in trick games,
+    else a deal (or round) at a time. With `pause`, each step waits for a key (`STEP_KEYS`):
+    Enter the next step, ``d`` the rest of the deal, ``b`` back a step (shown again), ``q``
+    stop. `ask` reads the key (default: the console).
 
     Records over `max_bytes` or `max_moves` are refused before they are read.
     """
@@ -171,11 +199,29 @@ def show_record(console: Console, path: Path, pause: bool, max_bytes: int = MAX_
     console.print(Text.assemble((record.variant, "bold"), f"  seed {record.seed}  "
                                 f"{len(record.moves)} moves  ", ("verified", "green")))
     console.print(Text("seats: " + ", ".join(f"{i}:{s}" for i, s in enumerate(record.seats))))
-    for event in state.events:
-        renderer.event(event, state)
-        if pause and isinstance(event, DealScored) and not isinstance(event, GameOver):
-            answer = console.input("[dim]Enter for the next deal, q to stop: [/]")
-            if answer.strip().lower().startswith("q"):
-                break
+    read = ask or (lambda prompt: console.input(f"[dim]{escape(prompt)}[/]"))
+    parts = steps(state.events)
+    shown = 0  # the steps shown so far
+    to_deal_end = False
+    while shown < len(parts):
+        for event in parts[shown]:
+            renderer.event(event, state)
+        shown += 1
+        last = parts[shown - 1][-1]
+        ends_deal = isinstance(last, DealScored)
+        if to_deal_end and not ends_deal:
+            continue
+        to_deal_end = False
+        if not pause or shown == len(parts):
+            continue
+        answer = read(STEP_PROMPT).strip().lower()
+        if answer.startswith("q"):
+            break
+        if answer.startswith("d"):
+            to_deal_end = True
+        elif answer.startswith("b"):
+            back = max(shown - 2, 0)
+            console.print(Text(f"(back: step {back + 1} of {len(parts)} again)", style="dim"))
+            shown = back
     if not record.result.complete:
         console.print(standings(record.result.scores, (), record.seats, title="Unfinished game"))
