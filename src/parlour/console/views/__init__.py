@@ -79,7 +79,8 @@ class SeatView:
     verb = "move"
     """What the player does at a decision, for the prompt (``play``, ``bid``, ...)."""
     hints: Sequence[str] = ()
-    """Lines of help on this game's notation, shown by ``h``."""
+    """Help on this game's notation, shown by ``h``: one paragraph per entry, wrapped to the
+    console's width when shown (so never wrapped twice)."""
     by_position = False
     """Name the other seats by where they sit, as the web page does: ``seat 2 (far left)``
     (`parlour.core.seats`), in the table and in event lines."""

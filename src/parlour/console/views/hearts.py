@@ -39,9 +39,9 @@ class HeartsView(SeatView):
     verb = "play"
     hints = (
         "Type a card: Q♠, qs or Qs; ten as T, 0 or 10 (th, 0h, 10h).",
-        "A bare rank will do when only one card fits: the suit you must follow, else the only",
+        "A bare rank will do when only one card fits: the suit you must follow, else the only "
         "card of that rank you hold (q, k, 5).",
-        "Passing: choose one card at a time, or all three at once (qs ks as); type a chosen",
+        "Passing: choose one card at a time, or all three at once (qs ks as); type a chosen "
         "card again to take it back; Enter passes the three chosen.",
     )
 

@@ -30,7 +30,7 @@ class TerritoryView(SeatView):
 
     verb = "move"
     hints = (
-        "A turn: 3,4 n 2 moves 2 pieces from row 3, column 4 north (n s e w); join moves with",
+        "A turn: 3,4 n 2 moves 2 pieces from row 3, column 4 north (n s e w); join moves with "
         "';' (3,4 n 2; 3,4 e 1); leave the count out to move them all; stay does nothing.",
     )
 
