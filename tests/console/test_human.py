@@ -332,3 +332,36 @@ def test_a_skat_hand_is_sorted_as_skat_players_sort_it() -> None:
     text = view.hand_text(hand)
     assert text.plain == "J♣ J♦ A♣ AT7♠ KQ9♥ T8♦"
     assert parse_cards(text.plain) == hand, "what is shown can be typed back"
+
+
+# --- a hint, and the bots' pace (issue 28, point 10) ----------------------------------------------
+def test_hint_says_what_the_heuristic_would_play_and_the_person_still_chooses() -> None:
+    from parlour.agents import make_agent
+
+    agent = human(Person(["hint", "exit"]))
+    match = play_until_quit(agent)
+    state = HEARTS.new_state(seed=1)
+    advisor = make_agent("heuristic", HEARTS, 0, __import__("random").Random(0))
+    expected = advisor.act(state.observe(0))
+    assert f"hint: the heuristic bot would play {expected}" in screen(agent)
+    assert moves_of(match, 0) == 0, "a hint plays nothing"
+
+
+def test_a_game_without_a_heuristic_gives_no_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(type(HEARTS), "agents", ("random",))
+    agent = human(Person(["hint", "exit"]))
+    play_until_quit(agent)
+    assert "no hint: hearts has no heuristic bot" in screen(agent)
+
+
+def test_bots_wait_the_pace_before_each_move_and_people_never(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.cli import play
+
+    waits: list[float] = []
+    monkeypatch.setattr(play.time, "sleep", waits.append)
+    match = Match(HEARTS, ["random"] * 4, seed=2)
+    events = list(play.paced(match, {0}, 0.25))
+    assert match.state.is_terminal and events == list(match.state.events)
+    bot_moves = sum(1 for m in match.state.moves() if m.player != 0)
+    assert waits == [0.25] * bot_moves

@@ -70,7 +70,7 @@ def clean(text: str) -> str:
 def test_a_person_plays_hearts_through_a_terminal_and_leaves(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     screen = Screen("play", "hearts:end_score=50", "--seats", "human,heuristic,heuristic,heuristic",
-                    "--seed", "11", "--record", str(record))
+                    "--seed", "11", "--record", str(record), "--pace", "0")
     start = screen.wait()
     assert "you are dealt" in start and "your hand" in start
     assert screen.prompt.startswith("pass card 1 of 3")

@@ -203,6 +203,9 @@ def play(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
     count: Annotated[int, typer.Option(help="Play this many games and print win counts.",
                                        min=1)] = 1,
+    pace: Annotated[float | None, typer.Option(help="Seconds to wait before each bot's move "
+                    "when a person plays (default 0.5; 0: no wait).", min=0.0, max=10.0,
+                    show_default=False)] = None,
 ) -> None:
     """Play a game between agents, shown hand by hand (or many games, summarised)."""
     from parlour.agents import split_seats
@@ -222,7 +225,7 @@ def play(
     base = seed if seed is not None else derive_seed(int.from_bytes(__import__("os").urandom(7)), 0)
     policy = FaultPolicy(move_time=move_time, time_bank=time_bank)
     if count == 1:
-        play_one(console, chosen, specs, base, record, quiet, policy)
+        play_one(console, chosen, specs, base, record, quiet, policy, pace)
     else:
         if record is not None:
             raise ParlourError("--record saves one game; use it without --count")

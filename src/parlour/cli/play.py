@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,11 +35,16 @@ INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells and `parlour tournament` use."""
 
 
+DEFAULT_PACE = 0.5
+"""Seconds before each bot's move when a person plays, so their moves can be followed."""
+
+
 def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
              record_path: Path | None, quiet: bool,
-             policy: FaultPolicy | None = None) -> Record:
+             policy: FaultPolicy | None = None, pace: float | None = None) -> Record:
     """Play one game, showing it event by event unless `quiet`; save the record if asked.
 
+    With a person seated, each bot's move waits `pace` seconds (`DEFAULT_PACE` if None).
     A person typing `exit` ends the game early; the record of the moves so far is kept.
     The record's folder is made (and checked) before the game starts.
     """
@@ -46,13 +52,15 @@ def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
         prepare_output(record_path, "--record")
     match = Match(game, specs, seed=seed, policy=policy)
     renderer = renderer_for(console, game, specs)
-    if any(spec.strip() == "human" for spec in specs):
+    people = {seat for seat, spec in enumerate(specs) if spec.strip() == "human"}
+    if people:
         quiet = True  # a person sees their seat's view only (the human agent shows it)
+    wait = (DEFAULT_PACE if pace is None else pace) if people else 0.0
     console.print(f"[bold]{escape(game.spec)}[/]  seed {seed}  seats: "
                   + escape(", ".join(f"{i}:{s}" for i, s in enumerate(specs))))
     interrupted = False
     try:
-        for event in match:
+        for event in paced(match, people, wait):
             if not quiet or isinstance(event, (GameOver, GameStopped)):
                 renderer.event(event, match.state)
     except AgentQuit as quit_:
@@ -80,6 +88,24 @@ def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
     if interrupted:
         raise typer.Exit(INTERRUPTED)
     return record
+
+
+def paced(match: Match, people: set[int], pace: float) -> Iterator[Event]:
+    """The events of `match` as it is played, waiting `pace` seconds before each move of a
+    seat not in `people` (the bots)."""
+    if not pace:
+        yield from match
+        return
+    events = list(match.state.events)  # the deal, before any move
+    while True:
+        yield from events
+        seat = match.state.current_player
+        if seat is None:
+            break
+        if seat not in people:
+            time.sleep(pace)
+        events = match.step()
+    match.step()  # the game is over: the match finishes (agents told, processes closed)
 
 
 def prepare_output(path: Path, option: str) -> None:

@@ -29,13 +29,15 @@ InputFunction = Callable[[str], str]
 
 LEGAL_COMMANDS = {"?", "l", "legal"}
 HELP_COMMANDS = {"h", "help"}
+HINT_COMMANDS = {"hint", "!"}
 QUIT_COMMANDS = {"exit", "quit"}
 
 GENERAL_HELP = (
     "Type your move in the game's notation and press Enter.",
     "  ? l legal   list the legal moves (#N plays the Nth of the list)",
     "  h help      this help",
-    "  Enter       show the table again",
+    "  hint !      what the game's heuristic bot would play here",
+    "  Enter       show the table again (or confirm a choice: Hearts' pass)",
     "  exit quit   leave the game (Ctrl-D too); the moves so far are kept",
 )
 
@@ -53,6 +55,7 @@ class HumanAgent(BaseAgent):
         self.seat = seat
         self._input = input
         self._pending: list[Action] = []
+        self._hints: list[Action] = []
         self.view: SeatView | None = None
         if game is not None:
             self.view = view_for(game, seat, self.console)
@@ -88,6 +91,9 @@ class HumanAgent(BaseAgent):
                 continue
             if command in HELP_COMMANDS:
                 self._help(view)
+                continue
+            if command in HINT_COMMANDS:
+                self._hint(observation, view)
                 continue
             if not command:
                 actions = view.confirm(observation)
@@ -137,6 +143,30 @@ class HumanAgent(BaseAgent):
             self._complain(f"{line!r} names the same move twice")
             return []
         return actions
+
+    def _hint(self, observation: Observation, view: SeatView) -> None:
+        """Say what the game's heuristic bot would play, as a fresh bot seeing this seat's
+        observation only; the person still chooses."""
+        game = view.game
+        if "heuristic" not in game.agents:
+            self._complain(f"no hint: {game.id} has no heuristic bot")
+            return
+        from parlour.agents import make_agent
+
+        advisor = make_agent("heuristic", game, self.seat, Random(len(self._hints)))
+        start = getattr(advisor, "on_game_start", None)
+        if start is not None:
+            start(game, self.seat)
+        try:
+            action = advisor.act(observation)
+        except Exception as error:  # a bot's failure is no reason to end the person's game
+            self._complain(f"no hint: the heuristic bot failed ({type(error).__name__})")
+            return
+        self._hints.append(action)
+        numbered = list(view.numbered(observation))
+        number = f" (#{numbered.index(action) + 1})" if action in numbered else ""
+        self.console.print(dim("  hint: the heuristic bot would play ") + styled(str(action))
+                           + dim(number))
 
     def _complain(self, message: str) -> None:
         self.console.print(Text(f"  ✗ {message}", style="bold yellow"))
