@@ -348,7 +348,7 @@ def test_hint_says_what_the_heuristic_would_play_and_the_person_still_chooses() 
 
 
 def test_a_game_without_a_heuristic_gives_no_hint(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(type(HEARTS), "agents", ("random",))
+    monkeypatch.setattr(type(HEARTS), "agents", {})
     agent = human(Person(["hint", "exit"]))
     play_until_quit(agent)
     assert "no hint: hearts has no heuristic bot" in screen(agent)
