@@ -56,6 +56,11 @@ class Person:
             return self.lines.pop(0)
         if self.then is None or self.observation is None:
             return "exit"
+        if prompt.startswith("Enter passes"):  # three cards chosen: confirm them
+            return ""
+        if prompt.startswith("pass card 1"):  # choose the first three at once
+            legal = self.observation.legal_actions
+            return " ".join(str(action).removeprefix("pass ") for action in legal[:3])
         return self.then(self.observation)
 
 
