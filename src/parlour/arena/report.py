@@ -35,6 +35,8 @@ from parlour.arena.worker import GameOutcome
 from parlour.core import ParlourError
 
 PLOTS = ("ratings.png", "scores.png", "winrates.png")
+Z95 = 1.96
+"""A 95% interval is the mean ± this many standard deviations (ratings: sigmas)."""
 
 
 # --- numbers as text ---------------------------------------------------------------------------
@@ -145,7 +147,8 @@ def ranking_table(stats: TournamentStats, width: int = WIDTH) -> Table:
                "rating", "time", "max", "faults"]
     rows = []
     for a in stats.agents:
-        rating = "-" if a.rating is None else f"{a.rating:.1f} ± {a.rating_sigma or 0:.1f}"
+        rating = ("-" if a.rating is None
+                  else f"{a.rating:.1f} ± {Z95 * (a.rating_sigma or 0):.1f}")
         faults = ", ".join(f"{n} {kind}" for kind, n in a.faults.items()) or "0"
         name = a.name + (" (baseline)" if a.role == "baseline" else "")
         row = [str(a.rank), name, str(a.games), _interval(a.value)]
@@ -155,8 +158,11 @@ def ranking_table(stats: TournamentStats, width: int = WIDTH) -> Table:
                 _seconds(a.mean_move_time), _seconds(a.max_move_time), faults]
         rows.append(row)
     return _table(_title(stats), columns, rows, {"agent": 1.0}, width,
-                  caption="return: mean per game ± 95% interval over deals; rating: "
-                          "OpenSkill mu ± sigma; time and max: seconds per decision")
+                  caption="return: mean per game ± 95% interval over deals; win %: share "
+                          "of the agent's seats among the winners (two seats at a table "
+                          "winning every game make 50%); rating: OpenSkill mu ± 95% "
+                          "interval (1.96 sigma, as ratings.png); time and max: seconds per "
+                          "decision")
 
 
 def comparisons_table(stats: TournamentStats, width: int = WIDTH) -> Table | None:
@@ -255,7 +261,7 @@ def write_plots(stats: TournamentStats, out: Path) -> list[Path]:
     if rated:
         rated = sorted(rated, key=lambda a: a.rating or 0.0)
         axes.errorbar([a.rating or 0.0 for a in rated], range(len(rated)),
-                      xerr=[1.96 * (a.rating_sigma or 0.0) for a in rated], fmt="o",
+                      xerr=[Z95 * (a.rating_sigma or 0.0) for a in rated], fmt="o",
                       capsize=4, color="#1f5fa8")
         axes.set_yticks(range(len(rated)), [_label(a.name) for a in rated])
     else:

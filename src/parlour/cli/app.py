@@ -271,14 +271,15 @@ def bench(
 
     chosen = _game(game, param)
     table = Table(title=f"{chosen.spec}: random playouts, one core", title_justify="left",
-                  caption=engine_description(), caption_justify="left")
+                  caption=f"{engine_description()}. A search playout plays one deal, so "
+                          "games/s does not apply to it.", caption_justify="left")
     for column in ("mode", "games/s", "deals/s", "µs/decision", "decisions", "seconds"):
         table.add_column(column, justify="right" if column != "mode" else "left")
     modes = (("with events", False, False), ("quiet", True, False),
              ("playouts (search)", True, True))
     for mode, quiet, playouts in modes:
         result = run_bench(chosen, seconds=seconds, quiet=quiet, playouts=playouts)
-        table.add_row(mode, f"{result.games_per_second:,.1f}",
+        table.add_row(mode, "–" if playouts else f"{result.games_per_second:,.1f}",
                       f"{result.deals_per_second:,.0f}", f"{result.us_per_decision:.2f}",
                       f"{result.decisions:,}", f"{result.seconds:.1f}")
     console.print(table)
