@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -82,3 +83,21 @@ def test_one_seat_option_fills_every_seat() -> None:
                                  "1", "--quiet"])
     assert result.exit_code == 0, result.output
     assert "0:random, 1:random, 2:random, 3:random" in result.output
+
+
+# --- 6: figures that say what they are ---------------------------------------------------
+def test_many_games_say_what_the_mean_score_is() -> None:
+    hearts = runner.invoke(app, ["play", "hearts:end_score=20", "--count", "3", "--seed", "2",
+                                 "--seats", "heuristic,random,random,random"])
+    assert hearts.exit_code == 0, hearts.output
+    assert "the lowest wins" in " ".join(hearts.output.split())
+    skull = runner.invoke(app, ["play", "skull", "--count", "2", "--seed", "2"])
+    assert skull.exit_code == 0 and "the lowest wins" not in " ".join(skull.output.split())
+
+
+def test_bench_shows_no_games_per_second_for_one_deal_playouts() -> None:
+    result = runner.invoke(app, ["bench", "hearts", "--seconds", "0.1"])
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.output.split())
+    assert re.search(r"playouts[^│]*│ – │", shown), shown
+    assert "games/s does not apply" in shown

@@ -30,6 +30,7 @@ from parlour.core import (
 )
 from parlour.match import FaultPolicy, Match
 from parlour.records import MAX_BYTES, MAX_MOVES, Record, load
+from parlour.records.chart import lower_wins
 
 INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells and `parlour tournament` use."""
@@ -153,6 +154,7 @@ def play_many(console: Console, game: Game[Any], specs: Sequence[str], seed: int
     totals = [0.0] * seats
     faults = [0] * seats
     played = 0
+    low = True  # whether the lowest score won every game (Hearts), for the caption
     try:
         columns = (*Progress.get_default_columns(), MofNCompleteColumn())
         with Progress(*columns, console=console, transient=True) as progress:
@@ -161,6 +163,7 @@ def play_many(console: Console, game: Game[Any], specs: Sequence[str], seed: int
                 record = Match(game, specs, seed=derive_seed(seed, "game", i),
                                policy=policy).run()
                 winners = record.result.winners
+                low = low and lower_wins(record)
                 for w in winners:
                     wins[w] += 1 / len(winners)
                 for s in range(seats):
@@ -173,16 +176,20 @@ def play_many(console: Console, game: Game[Any], specs: Sequence[str], seed: int
         console.print(f"[yellow]Interrupted: {played} of {count} games were finished"
                       f"{'; their summary:' if played else ''}[/]")
         if played:
-            console.print(_summary(game, specs, seed, played, wins, totals, faults))
+            console.print(_summary(game, specs, seed, played, wins, totals, faults, low))
         raise typer.Exit(INTERRUPTED) from None
-    console.print(_summary(game, specs, seed, played, wins, totals, faults))
+    console.print(_summary(game, specs, seed, played, wins, totals, faults, low))
 
 
 def _summary(game: Game[Any], specs: Sequence[str], seed: int, played: int,
-             wins: list[float], totals: list[float], faults: list[int]) -> Table:
+             wins: list[float], totals: list[float], faults: list[int],
+             low: bool = False) -> Table:
     """The table of `played` games: wins, win %, mean score and faults per seat."""
+    score = ("mean score: the game's points, the lowest wins" if low and played
+             else "mean score: the game's points")
     table = Table(title=f"{played} games of {game.spec}, seed {seed}", title_justify="left",
-                  caption="wins: a game's winners share its win", caption_justify="left")
+                  caption=f"wins: a game's winners share its win; {score}",
+                  caption_justify="left")
     for column in ("seat", "agent", "wins", "win %", "mean score", "faults"):
         table.add_column(column, justify="left" if column == "agent" else "right")
     for s in range(len(specs)):
