@@ -128,6 +128,27 @@ ACTIONABLE = (".hand .card-btn.playable, .card-btn.selectable:not([disabled]), "
               "button.square.mine, .result-banner")
 
 
+def _pass_three_with_a_change(page: Any, shots: Path | None) -> None:
+    """Choose four cards in turn, taking the first back: the pass waits for the button."""
+    cards = page.locator(".hand .card-btn.selectable")
+    go = page.locator("#select-go")
+    cards.nth(0).click()
+    cards.nth(1).click()
+    cards.nth(0).click()  # taken back
+    assert page.locator(".hand .card-btn.chosen").count() == 1 and go.is_disabled()
+    cards.nth(2).click()
+    cards.nth(3).click()
+    assert page.locator(".hand .card-btn.chosen").count() == 3 and go.is_enabled()
+    if shots is not None:
+        page.screenshot(path=shots / "web-hearts-pass.png")
+    chosen = page.locator(".hand .card-btn.chosen").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.card)")
+    go.click()
+    page.wait_for_function("() => !document.querySelector('#select-go')")
+    passed = page.inner_text("#log")
+    assert all(card in passed for card in chosen) or "pass" in passed
+
+
 def test_play_a_whole_hearts_game_by_clicking(page: Any, shots: Path, tmp_path: Path) -> None:
     page.screenshot(path=shots / "web-setup.png")
     _start(page, "hearts", 5, end_score="10")
@@ -136,6 +157,10 @@ def test_play_a_whole_hearts_game_by_clicking(page: Any, shots: Path, tmp_path: 
         page.wait_for_selector(".hand .card-btn.playable, .result-banner")
         if page.locator(".result-banner").count():
             break
+        if page.locator("#select-go").count():  # a pass: choose, change, then confirm
+            _pass_three_with_a_change(page, shots if clicks == 0 else None)
+            clicks += 3
+            continue
         if clicks == 3:
             page.screenshot(path=shots / "web-hearts-passed.png")
         if clicks == 9:
