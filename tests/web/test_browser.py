@@ -347,3 +347,17 @@ def test_the_setup_page_never_scrolls_sideways(browser: Any, server: str, shots:
         tab.screenshot(path=shots / f"web-setup-{width}.png", full_page=True)
     finally:
         context.close()
+
+
+def test_a_table_made_through_the_api_shows_its_own_pace_and_toasts_block_nothing(
+        page: Any, server: str) -> None:
+    answer = page.request.post(server + "/api/tables", data={
+        "game": "hearts", "seats": ["human", "random", "random", "random"], "pace": 0.2})
+    assert answer.ok, answer.text()
+    page.goto(server + f"/#/table/{answer.json()['token']}")
+    page.wait_for_selector(".table-view .headline")
+    chosen = page.eval_on_selector("#pace-select", "s => s.options[s.selectedIndex].text")
+    assert chosen == "bots: 0.2 s"
+    toasts = page.evaluate("() => getComputedStyle(document.getElementById('toasts'))"
+                           ".pointerEvents")
+    assert toasts == "none", "a toast lets clicks through to what it covers"
