@@ -132,21 +132,31 @@ def _pass_three_with_a_change(page: Any, shots: Path | None) -> None:
     """Choose four cards in turn, taking the first back: the pass waits for the button."""
     cards = page.locator(".hand .card-btn.selectable")
     go = page.locator("#select-go")
-    cards.nth(0).click()
-    cards.nth(1).click()
-    cards.nth(0).click()  # taken back
-    assert page.locator(".hand .card-btn.chosen").count() == 1 and go.is_disabled()
-    cards.nth(2).click()
-    cards.nth(3).click()
-    assert page.locator(".hand .card-btn.chosen").count() == 3 and go.is_enabled()
+
+    def chosen_are(count: int) -> None:
+        page.wait_for_function(
+            "n => document.querySelectorAll('.hand .card-btn.chosen').length === n", arg=count)
+
+    for index, count in ((0, 1), (1, 2), (0, 1)):  # the third click takes the first back
+        cards.nth(index).click()
+        chosen_are(count)
+    assert go.is_disabled()
+    for index, count in ((2, 2), (3, 3)):
+        cards.nth(index).click()
+        chosen_are(count)
+    assert go.is_enabled()
     if shots is not None:
         page.screenshot(path=shots / "web-hearts-pass.png")
     chosen = page.locator(".hand .card-btn.chosen").evaluate_all(
         "buttons => buttons.map(b => b.dataset.card)")
+    logged = page.locator("#log li").count()
     go.click()
     page.wait_for_function("() => !document.querySelector('#select-go')")
-    passed = page.inner_text("#log")
-    assert all(card in passed for card in chosen) or "pass" in passed
+    page.wait_for_function(  # the pass is logged
+        "n => document.querySelectorAll('#log li').length > n", arg=logged)
+    page.wait_for_function(  # and the three chosen have left the hand
+        "cards => ![...document.querySelectorAll('.hand .card-btn')]"
+        ".some((b) => cards.includes(b.dataset.card))", arg=chosen)
 
 
 def test_play_a_whole_hearts_game_by_clicking(page: Any, shots: Path, tmp_path: Path) -> None:
@@ -361,3 +371,22 @@ def test_a_table_made_through_the_api_shows_its_own_pace_and_toasts_block_nothin
     toasts = page.evaluate("() => getComputedStyle(document.getElementById('toasts'))"
                            ".pointerEvents")
     assert toasts == "none", "a toast lets clicks through to what it covers"
+
+
+def test_the_setup_page_at_1280x900_shows_whole_seat_choices_and_the_button(
+        browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        tab = context.new_page()
+        tab.goto(server + "/")
+        tab.wait_for_selector("body[data-ready='1']")
+        tab.click("[data-game='hearts']")
+        tab.wait_for_selector("[data-game='hearts'].chosen")
+        cut = tab.evaluate("() => [...document.querySelectorAll('select.seat-agent')]"
+                           ".filter((s) => s.scrollWidth > s.clientWidth + 1).length")
+        assert cut == 0, "a seat's choice is cut off"
+        box = tab.locator("#start").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 900, "Sit down is below the fold"
+        assert "the game's own rule-based bot" in tab.inner_text(".agent-notes")
+    finally:
+        context.close()
