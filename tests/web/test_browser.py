@@ -390,3 +390,17 @@ def test_the_setup_page_at_1280x900_shows_whole_seat_choices_and_the_button(
         assert "the game's own rule-based bot" in tab.inner_text(".agent-notes")
     finally:
         context.close()
+
+
+def test_at_800x700_your_hand_is_above_the_fold(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 800, "height": 700})
+    try:
+        tab = context.new_page()
+        tab.goto(server + "/")
+        tab.wait_for_selector("body[data-ready='1']")
+        _start(tab, "hearts", 3)
+        tab.wait_for_selector(".hand .card-btn")
+        box = tab.locator(".hand").bounding_box()
+        assert box is not None and box["y"] + 0.75 * box["height"] <= 700, box
+    finally:
+        context.close()
