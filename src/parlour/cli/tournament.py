@@ -164,6 +164,11 @@ def tournament(
             done = len(run.store.done())
             err.print(f"[yellow]Interrupted: {done} of {len(schedule)} games are stored. "
                       f"Continue with: parlour tournament --resume --out {run.out}[/]")
+            if done:  # the ranking of the games stored so far, as `parlour report` shows it
+                from parlour.arena.stats import summarise
+
+                print_report(console, summarise(run.rows(), run.store.agents(),
+                                                c.identity()), run.out)
             raise typer.Exit(130) from None
         stats = run.finish()
     print_report(console, stats, run.out)
