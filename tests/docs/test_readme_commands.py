@@ -53,7 +53,7 @@ def run_line(line: str, folder: Path) -> str:
     args = [sys.executable, "-m", "parlour", *words(line)]
     if "human" in line:
         return _sit_down_and_leave(args, folder)
-    if words(line) == ["serve"]:
+    if "serve" in words(line):  # `parlour serve`, and any other server the README starts
         return _serve(args, folder)
     done = subprocess.run(args, cwd=folder, capture_output=True, text=True, timeout=900,
                           env=environment(), stdin=subprocess.DEVNULL)
@@ -76,22 +76,23 @@ def _sit_down_and_leave(args: list[str], folder: Path) -> str:
 
 
 def _serve(args: list[str], folder: Path) -> str:
-    """Start the server; fetch its home page if it listens, else the port was busy and it
-    must say so. Ctrl-C stops it."""
+    """Start the server; fetch the page its first line names if it listens, else the port was
+    busy and it must say so. Ctrl-C stops it."""
     server = subprocess.Popen(args, cwd=folder, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True, env=environment())
     try:
         assert server.stdout is not None
         first = server.stdout.readline()
-        if "cannot listen on 127.0.0.1 port 8000" in first:  # another server has the port
+        if "cannot listen on" in first:  # another server has the port: said, status 2
             server.wait(timeout=60)
             assert server.returncode == 2
             return first
-        assert "parlour web table on http://127.0.0.1:8000/" in first, first
+        address = re.search(r"http://[^\s]+/", first)
+        assert address, first
         page = ""
         for _ in range(120):
             try:
-                with urllib.request.urlopen("http://127.0.0.1:8000/", timeout=5) as answer:
+                with urllib.request.urlopen(address.group(0), timeout=5) as answer:
                     page = answer.read().decode()
                 break
             except OSError:

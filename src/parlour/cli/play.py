@@ -219,7 +219,7 @@ def steps(events: Sequence[Event]) -> list[list[Event]]:
 def show_record(console: Console, path: Path, pause: bool, max_bytes: int = MAX_BYTES,
                 max_moves: int = MAX_MOVES, ask: Callable[[str], str] | None = None) -> None:
     """Verify a record, then show its game step by step: a trick at a time in trick games,
-    else a deal (or round) at a time. With `pause`, each step waits for a key (`STEP_KEYS`):
+    else a deal (or round) at a time. With `pause`, each step waits for a key (`STEP_PROMPT`):
     Enter the next step, ``d`` the rest of the deal, ``b`` back a step (shown again), ``q``
     stop. `ask` reads the key (default: the console).
 
