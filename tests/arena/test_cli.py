@@ -30,7 +30,11 @@ def test_a_tournament_prints_its_ranking_and_writes_its_directory(tmp_path: Path
     assert "hearts:end_score=30, duplicate, seed 3: 6 games" in flat
     assert "heuristic" in text and "random" in text and "rating" in text
     assert "Pairwise comparisons" in text and "heuristic vs random" in flat
-    for name in ("summary.json", "errors.log", "ratings.png", "scores.png", "winrates.png",
+    assert "return (minus each seat's total points): mean per game" in flat
+    assert "rating: OpenSkill mu ± 95% interval" in flat
+    assert not (out / "errors.log").exists() and not (out / ".lock").exists()
+    assert "errors.log" not in text, "an error log is named only when there is one"
+    for name in ("summary.json", "ratings.png", "scores.png", "winrates.png",
                  "tournament.sqlite", "records/0006.json.gz"):
         assert (out / name).exists(), name
     assert (out / "ratings.png").read_bytes()[:4] == b"\x89PNG"

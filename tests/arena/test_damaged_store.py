@@ -40,7 +40,7 @@ def original(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def copy(original: Path, tmp_path: Path) -> Path:
     out = tmp_path / "t"
     shutil.copytree(original, out)
-    (out / ".lock").unlink()
+    assert not (out / ".lock").exists(), "a finished run leaves no lock"
     return out
 
 

@@ -48,7 +48,8 @@ def test_every_game_is_stored_with_a_record_that_replays(tmp_path: Path) -> None
             sum(1 for m in record.moves if m.player == p) for p in range(4)]
     assert sorted(p.name for p in (out / "records").iterdir()) == [
         f"{i:04d}.json.gz" for i in range(1, 7)]
-    assert (out / "errors.log").read_text() == ""
+    assert not (out / "errors.log").exists(), "no faults: no empty log"
+    assert not (out / ".lock").exists(), "the lock goes with the run"
     summary = json.loads((out / "summary.json").read_text())
     assert summary["settings"]["seed"] == 4 and summary["games"]["played"] == 6
     assert {a["name"] for a in summary["agents"]} == {"random", "heuristic"}

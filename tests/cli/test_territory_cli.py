@@ -62,10 +62,15 @@ def test_render_writes_a_png_and_an_animated_gif(tmp_path: Path) -> None:
         assert gif.n_frames > 2
 
 
-def test_render_refuses_other_games_and_formats(tmp_path: Path) -> None:
+def test_render_draws_other_games_scores_and_refuses_their_gif_and_other_formats(
+        tmp_path: Path) -> None:
     record = tmp_path / "hearts.json"
     runner.invoke(app, ["play", "hearts:end_score=5", "--quiet", "--record", str(record)])
     result = runner.invoke(app, ["render", str(record), "--out", str(tmp_path / "x.png")])
-    assert result.exit_code == 2 and "Territory" in result.output
+    assert result.exit_code == 0 and "scores deal by deal" in result.output
+    assert (tmp_path / "x.png").read_bytes()[:4] == b"\x89PNG"
+    result = runner.invoke(app, ["render", str(record), "--out", str(tmp_path / "x.gif")])
+    assert result.exit_code == 2 and "a GIF animates Territory boards" in " ".join(
+        result.output.split())
     result = runner.invoke(app, ["render", str(record), "--out", str(tmp_path / "x.jpg")])
     assert result.exit_code == 2 and ".png or .gif" in result.output

@@ -56,6 +56,11 @@ class Person:
             return self.lines.pop(0)
         if self.then is None or self.observation is None:
             return "exit"
+        if prompt.startswith("Enter passes"):  # three cards chosen: confirm them
+            return ""
+        if prompt.startswith("pass card 1"):  # choose the first three at once
+            legal = self.observation.legal_actions
+            return " ".join(str(action).removeprefix("pass ") for action in legal[:3])
         return self.then(self.observation)
 
 
@@ -164,7 +169,7 @@ def test_three_cards_may_be_passed_at_once() -> None:
     state = HEARTS.new_state(seed=1)
     three = sorted(state.observe(0).hand)[:3]
     typed = " ".join(format_cards(1 << c, ascii=True) for c in three)
-    agent = human(Person([typed, "exit"]))
+    agent = human(Person([typed, "", "exit"]))
     match = play_until_quit(agent)
     passed = [m.action for m in match.state.moves() if m.player == 0]
     assert [a.card for a in passed] == three  # type: ignore[attr-defined]
@@ -181,10 +186,10 @@ def test_passing_too_many_cards_is_refused() -> None:
 
 
 def test_moves_may_be_picked_by_number() -> None:
-    agent = human(Person(["#99", "#0", "#1", "exit"]))
+    agent = human(Person(["#99", "#0", "#1", "#2", "#3", "", "exit"]))
     match = play_until_quit(agent)
     assert "there is no move #99; the legal moves are #1 to #13" in screen(agent)
-    assert moves_of(match, 0) == 1
+    assert moves_of(match, 0) == 3
 
 
 def test_a_parser_that_fails_badly_is_a_message_not_a_crash() -> None:
@@ -203,19 +208,27 @@ def test_a_parser_that_fails_badly_is_a_message_not_a_crash() -> None:
 # --- leaving ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("word", ["exit", "quit", "EXIT"])
 def test_exit_and_quit_end_the_game_cleanly(word: str) -> None:
-    agent = human(Person(["#1", word]))
+    agent = human(Person(["#1", "#2", "#3", "", word]))
     match = play_until_quit(agent)
-    assert match.aborted and moves_of(match, 0) == 1
+    assert match.aborted and moves_of(match, 0) == 3
     assert not match.record().result.complete
 
 
-@pytest.mark.parametrize("error", [EOFError, KeyboardInterrupt])
-def test_end_of_input_and_interrupt_end_the_game_cleanly(error: type[BaseException]) -> None:
+def test_end_of_input_ends_the_game_cleanly() -> None:
     def gone(prompt: str) -> str:
-        raise error
+        raise EOFError
 
     agent = HumanAgent(HEARTS, 0, console=console(), input=gone)
     with pytest.raises(AgentQuit, match="closed the input"):
+        Match(HEARTS, [agent, "random", "random", "random"], seed=1).run()
+
+
+def test_an_interrupt_is_not_taken_for_closed_input() -> None:
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    agent = HumanAgent(HEARTS, 0, console=console(), input=interrupted)
+    with pytest.raises(KeyboardInterrupt):  # the command says so and exits 130
         Match(HEARTS, [agent, "random", "random", "random"], seed=1).run()
 
 
@@ -324,3 +337,36 @@ def test_a_skat_hand_is_sorted_as_skat_players_sort_it() -> None:
     text = view.hand_text(hand)
     assert text.plain == "J♣ J♦ A♣ AT7♠ KQ9♥ T8♦"
     assert parse_cards(text.plain) == hand, "what is shown can be typed back"
+
+
+# --- a hint, and the bots' pace (issue 28, point 10) ----------------------------------------------
+def test_hint_says_what_the_heuristic_would_play_and_the_person_still_chooses() -> None:
+    from parlour.agents import make_agent
+
+    agent = human(Person(["hint", "exit"]))
+    match = play_until_quit(agent)
+    state = HEARTS.new_state(seed=1)
+    advisor = make_agent("heuristic", HEARTS, 0, __import__("random").Random(0))
+    expected = advisor.act(state.observe(0))
+    assert f"hint: the heuristic bot would play {expected}" in screen(agent)
+    assert moves_of(match, 0) == 0, "a hint plays nothing"
+
+
+def test_a_game_without_a_heuristic_gives_no_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(type(HEARTS), "agents", {})
+    agent = human(Person(["hint", "exit"]))
+    play_until_quit(agent)
+    assert "no hint: hearts has no heuristic bot" in screen(agent)
+
+
+def test_bots_wait_the_pace_before_each_move_and_people_never(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.cli import play
+
+    waits: list[float] = []
+    monkeypatch.setattr(play.time, "sleep", waits.append)
+    match = Match(HEARTS, ["random"] * 4, seed=2)
+    events = list(play.paced(match, {0}, 0.25))
+    assert match.state.is_terminal and events == list(match.state.events)
+    bot_moves = sum(1 for m in match.state.moves() if m.player != 0)
+    assert waits == [0.25] * bot_moves

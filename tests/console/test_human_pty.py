@@ -19,7 +19,7 @@ from parlour.records import load
 pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parents[2]
-PROMPT = r"(pass card \d of 3|play)> "
+PROMPT = r"(pass card \d of 3|play|Enter passes [^>]*)> "
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 
 
@@ -51,7 +51,9 @@ class Screen:
         shown = self.answer("?")
         listing = re.search(r"you may (?:pass|play): (.+)", shown)
         assert listing, shown
-        return parse_card_list(listing.group(1))
+        numbers = re.findall(r"#(\d+) ", listing.group(1))
+        assert numbers == [str(n) for n in range(1, len(numbers) + 1)], "numbered in order"
+        return parse_card_list(re.sub(r"#\d+ ", "", listing.group(1)))
 
     def finish(self) -> str:
         self.child.expect(pexpect.EOF)
@@ -68,7 +70,7 @@ def clean(text: str) -> str:
 def test_a_person_plays_hearts_through_a_terminal_and_leaves(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     screen = Screen("play", "hearts:end_score=50", "--seats", "human,heuristic,heuristic,heuristic",
-                    "--seed", "11", "--record", str(record))
+                    "--seed", "11", "--record", str(record), "--pace", "0")
     start = screen.wait()
     assert "you are dealt" in start and "your hand" in start
     assert screen.prompt.startswith("pass card 1 of 3")
@@ -88,13 +90,25 @@ def test_a_person_plays_hearts_through_a_terminal_and_leaves(tmp_path: Path) -> 
     assert f"{format_card(missing)} is not legal now: you do not hold" in shown
     assert screen.prompt.startswith("pass card 1 of 3"), "asked again"
 
+    listed = screen.legal_cards()
+    shown = screen.answer("#3")  # the third card listed, whatever the order of legal_actions
+    assert f"passing     {format_card(listed[2])}" in shown
+    screen.answer(format_card(listed[0], ascii=True))
+    shown = screen.answer(format_card(listed[2], ascii=True))  # taken back
+    assert f"taken back: {format_card(listed[2])}" in shown
+    assert screen.prompt.startswith("pass card 2 of 3")
+    screen.answer(format_card(listed[4], ascii=True))
+    screen.answer(format_card(listed[5], ascii=True))
+    assert screen.prompt.startswith("Enter passes"), "the pass waits to be confirmed"
+    shown = screen.answer("")
+    passed = parse_card_list(re.search(r"you pass (.+) to", shown).group(1))  # type: ignore[union-attr]
+    assert sorted(passed) == sorted([listed[0], listed[4], listed[5]])
+
     plays = 0
     while plays < 6:
         first = screen.legal_cards()[0]
-        is_pass = screen.prompt.startswith("pass")
-        shown = screen.answer(format_card(first, ascii=True))
-        if not is_pass:
-            plays += 1
+        screen.answer(format_card(first, ascii=True))
+        plays += 1
     assert "you pass" in screen.seen and "you receive" in screen.seen
     assert "trick  1" in screen.seen and "→" in screen.seen
     assert screen.prompt == "play> "
@@ -127,3 +141,29 @@ def test_hidden_cards_never_reach_the_screen() -> None:
     screen.child.sendline("quit")
     assert "Game abandoned" in screen.finish()
     assert screen.child.exitstatus == 0
+
+
+def test_ctrl_c_at_the_prompt_says_so_keeps_the_record_and_exits_130(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    screen = Screen("play", "hearts", "--seats", "human,random,random,random", "--seed", "2",
+                    "--record", str(record))
+    screen.wait()
+    screen.child.sendintr()
+    rest = screen.finish()
+    assert "Interrupted: the game stopped after 0 moves" in rest
+    assert "closed the input" not in rest and "Traceback" not in rest
+    assert "record saved to" in rest and not load(record).result.complete
+    assert screen.child.exitstatus == 130
+
+
+def test_ctrl_c_during_many_games_prints_the_summary_of_those_finished() -> None:
+    screen = Screen("play", "hearts:end_score=50", "--seats", "heuristic,random,random,random",
+                    "--count", "100000", "--seed", "3")
+    screen.child.expect(r" [1-9]\d*/100000")  # a few games are done
+    screen.child.sendintr()
+    rest = screen.finish()
+    finished = re.search(r"Interrupted: (\d+) of 100000 games were finished", rest)
+    assert finished and int(finished.group(1)) > 0, rest
+    assert f"{finished.group(1)} games of hearts:end_score=50, seed 3" in rest
+    assert "heuristic" in rest and "win %" in rest and "Traceback" not in rest
+    assert screen.child.exitstatus == 130

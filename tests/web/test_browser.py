@@ -128,6 +128,37 @@ ACTIONABLE = (".hand .card-btn.playable, .card-btn.selectable:not([disabled]), "
               "button.square.mine, .result-banner")
 
 
+def _pass_three_with_a_change(page: Any, shots: Path | None) -> None:
+    """Choose four cards in turn, taking the first back: the pass waits for the button."""
+    cards = page.locator(".hand .card-btn.selectable")
+    go = page.locator("#select-go")
+
+    def chosen_are(count: int) -> None:
+        page.wait_for_function(
+            "n => document.querySelectorAll('.hand .card-btn.chosen').length === n", arg=count)
+
+    for index, count in ((0, 1), (1, 2), (0, 1)):  # the third click takes the first back
+        cards.nth(index).click()
+        chosen_are(count)
+    assert go.is_disabled()
+    for index, count in ((2, 2), (3, 3)):
+        cards.nth(index).click()
+        chosen_are(count)
+    assert go.is_enabled()
+    if shots is not None:
+        page.screenshot(path=shots / "web-hearts-pass.png")
+    chosen = page.locator(".hand .card-btn.chosen").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.card)")
+    logged = page.locator("#log li").count()
+    go.click()
+    page.wait_for_function("() => !document.querySelector('#select-go')")
+    page.wait_for_function(  # the pass is logged
+        "n => document.querySelectorAll('#log li').length > n", arg=logged)
+    page.wait_for_function(  # and the three chosen have left the hand
+        "cards => ![...document.querySelectorAll('.hand .card-btn')]"
+        ".some((b) => cards.includes(b.dataset.card))", arg=chosen)
+
+
 def test_play_a_whole_hearts_game_by_clicking(page: Any, shots: Path, tmp_path: Path) -> None:
     page.screenshot(path=shots / "web-setup.png")
     _start(page, "hearts", 5, end_score="10")
@@ -136,6 +167,10 @@ def test_play_a_whole_hearts_game_by_clicking(page: Any, shots: Path, tmp_path: 
         page.wait_for_selector(".hand .card-btn.playable, .result-banner")
         if page.locator(".result-banner").count():
             break
+        if page.locator("#select-go").count():  # a pass: choose, change, then confirm
+            _pass_three_with_a_change(page, shots if clicks == 0 else None)
+            clicks += 3
+            continue
         if clicks == 3:
             page.screenshot(path=shots / "web-hearts-passed.png")
         if clicks == 9:
@@ -320,5 +355,52 @@ def test_the_setup_page_never_scrolls_sideways(browser: Any, server: str, shots:
             sizes = tab.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
             assert sizes[0] <= sizes[1], (game, sizes)
         tab.screenshot(path=shots / f"web-setup-{width}.png", full_page=True)
+    finally:
+        context.close()
+
+
+def test_a_table_made_through_the_api_shows_its_own_pace_and_toasts_block_nothing(
+        page: Any, server: str) -> None:
+    answer = page.request.post(server + "/api/tables", data={
+        "game": "hearts", "seats": ["human", "random", "random", "random"], "pace": 0.2})
+    assert answer.ok, answer.text()
+    page.goto(server + f"/#/table/{answer.json()['token']}")
+    page.wait_for_selector(".table-view .headline")
+    chosen = page.eval_on_selector("#pace-select", "s => s.options[s.selectedIndex].text")
+    assert chosen == "bots: 0.2 s"
+    toasts = page.evaluate("() => getComputedStyle(document.getElementById('toasts'))"
+                           ".pointerEvents")
+    assert toasts == "none", "a toast lets clicks through to what it covers"
+
+
+def test_the_setup_page_at_1280x900_shows_whole_seat_choices_and_the_button(
+        browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        tab = context.new_page()
+        tab.goto(server + "/")
+        tab.wait_for_selector("body[data-ready='1']")
+        tab.click("[data-game='hearts']")
+        tab.wait_for_selector("[data-game='hearts'].chosen")
+        cut = tab.evaluate("() => [...document.querySelectorAll('select.seat-agent')]"
+                           ".filter((s) => s.scrollWidth > s.clientWidth + 1).length")
+        assert cut == 0, "a seat's choice is cut off"
+        box = tab.locator("#start").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 900, "Sit down is below the fold"
+        assert "the game's own rule-based bot" in tab.inner_text(".agent-notes")
+    finally:
+        context.close()
+
+
+def test_at_800x700_your_hand_is_above_the_fold(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 800, "height": 700})
+    try:
+        tab = context.new_page()
+        tab.goto(server + "/")
+        tab.wait_for_selector("body[data-ready='1']")
+        _start(tab, "hearts", 3)
+        tab.wait_for_selector(".hand .card-btn")
+        box = tab.locator(".hand").bounding_box()
+        assert box is not None and box["y"] + 0.75 * box["height"] <= 700, box
     finally:
         context.close()

@@ -124,3 +124,16 @@ def test_messages_from_the_page_are_read_strictly() -> None:
                 '{"type": "act", "action": "' + "x" * 5000 + '"}'):
         with pytest.raises(ValueError, match=r"."):
             read_client_message(bad)
+
+
+def test_a_hearts_pass_is_a_selection_sent_once_confirmed() -> None:
+    game = parlour.load_game("hearts")
+    view = view_for(game, ["human", "random", "random", "random"])
+    state = game.new_state(seed=1)
+    picture = view.seat_view(state.observe(0), 0)
+    assert picture["select"] == {"count": 3, "prefix": "pass ", "label": "Pass these three"}
+    assert all(entry["select"] for entry in picture["hand"])
+    state.apply(game.parse_action(str(state.legal_actions()[0]), state))  # one typed already
+    picture = view.seat_view(state.observe(0), 0)
+    assert picture["select"]["count"] == 2 and picture["select"]["label"] == "Pass these two"
+    assert view.seat_view(state.observe(1), 1)["select"] is None, "not seat 1's turn"

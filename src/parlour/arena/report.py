@@ -35,6 +35,8 @@ from parlour.arena.worker import GameOutcome
 from parlour.core import ParlourError
 
 PLOTS = ("ratings.png", "scores.png", "winrates.png")
+Z95 = 1.96
+"""A 95% interval is the mean ± this many standard deviations (ratings: sigmas)."""
 
 
 # --- numbers as text ---------------------------------------------------------------------------
@@ -145,7 +147,8 @@ def ranking_table(stats: TournamentStats, width: int = WIDTH) -> Table:
                "rating", "time", "max", "faults"]
     rows = []
     for a in stats.agents:
-        rating = "-" if a.rating is None else f"{a.rating:.1f} ± {a.rating_sigma or 0:.1f}"
+        rating = ("-" if a.rating is None
+                  else f"{a.rating:.1f} ± {Z95 * (a.rating_sigma or 0):.1f}")
         faults = ", ".join(f"{n} {kind}" for kind, n in a.faults.items()) or "0"
         name = a.name + (" (baseline)" if a.role == "baseline" else "")
         row = [str(a.rank), name, str(a.games), _interval(a.value)]
@@ -155,8 +158,26 @@ def ranking_table(stats: TournamentStats, width: int = WIDTH) -> Table:
                 _seconds(a.mean_move_time), _seconds(a.max_move_time), faults]
         rows.append(row)
     return _table(_title(stats), columns, rows, {"agent": 1.0}, width,
-                  caption="return: mean per game ± 95% interval over deals; rating: "
-                          "OpenSkill mu ± sigma; time and max: seconds per decision")
+                  caption=f"return{_return_meaning(stats)}: mean per game ± 95% interval "
+                          "over deals; win %: share "
+                          "of the agent's seats among the winners (two seats at a table "
+                          "winning every game make 50%); rating: OpenSkill mu ± 95% "
+                          "interval (1.96 sigma, as ratings.png); time and max: seconds per "
+                          "decision")
+
+
+def _return_meaning(stats: TournamentStats) -> str:
+    """`` (minus each seat's total points)``: what the game's return is, from the first clause
+    of its `State.returns` docstring; empty if the game cannot say."""
+    from parlour.core import load_game
+
+    try:
+        state = load_game(str(stats.settings.get("game", ""))).new_state(seed=0)
+    except Exception:  # an unknown or broken game: the caption does without
+        return ""
+    doc = (type(state).returns.__doc__ or "").strip()
+    clause = doc.split("\n")[0].split(":")[0].split(";")[0].rstrip(". ")
+    return f" ({clause[:1].lower()}{clause[1:]})" if clause else ""
 
 
 def comparisons_table(stats: TournamentStats, width: int = WIDTH) -> Table | None:
@@ -255,7 +276,7 @@ def write_plots(stats: TournamentStats, out: Path) -> list[Path]:
     if rated:
         rated = sorted(rated, key=lambda a: a.rating or 0.0)
         axes.errorbar([a.rating or 0.0 for a in rated], range(len(rated)),
-                      xerr=[1.96 * (a.rating_sigma or 0.0) for a in rated], fmt="o",
+                      xerr=[Z95 * (a.rating_sigma or 0.0) for a in rated], fmt="o",
                       capsize=4, color="#1f5fa8")
         axes.set_yticks(range(len(rated)), [_label(a.name) for a in rated])
     else:

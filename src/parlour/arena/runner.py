@@ -2,10 +2,10 @@
 
 The output directory holds ``tournament.sqlite`` (the store), ``tournament.json`` (the settings
 and agents, to check the store against and to rebuild it from), ``records/NNNN.json.gz`` (every
-game, replayable with ``parlour replay``), ``errors.log`` (every fault, one line each) and, at
-the end, ``summary.json``. A tournament resumes in its directory: the schedule is planned
-again from the stored settings, checked against the stored one, and only the games without a
-result are played, so a resumed tournament ends with exactly the results of an uninterrupted
+game, replayable with ``parlour replay``), ``errors.log`` (every fault, one line each; none
+without a fault) and, at the end, ``summary.json``. A tournament resumes in its directory:
+the schedule is planned again from the stored settings, checked against the stored one, and
+only the games without a result are played, so a resumed tournament ends with exactly the results of an uninterrupted
 one. Resuming also checks every stored result against its record (`Tournament.repair`): a
 game whose record is missing or damaged, or whose stored result differs from it, is played
 again from its seed. A record file is written (to a temporary name, then renamed; by the
@@ -15,6 +15,7 @@ stored result has its record.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from collections.abc import Sequence
@@ -179,6 +180,8 @@ class Tournament:
         if backend is not None:
             backend.close()
         if self._lock is not None:
+            with contextlib.suppress(OSError):  # gone with the run: no stray file is left
+                (self.out / LOCK).unlink()
             self._lock.close()
             self._lock = None
 
@@ -312,7 +315,7 @@ class Tournament:
         levels = quiet_logs()
         played = 0
         try:
-            with (self.out / ERRORS).open("a", encoding="utf-8") as errors:
+            with _ErrorLog(self.out / ERRORS) as errors:
                 for outcome in self.backend.run(tasks):
                     self._commit(by_index[outcome.index], outcome, errors)
                     played += 1
@@ -327,15 +330,14 @@ class Tournament:
             restore_logs(levels)
         return played
 
-    def _commit(self, game: Scheduled, outcome: GameOutcome, errors: IO[str]) -> None:
+    def _commit(self, game: Scheduled, outcome: GameOutcome, errors: _ErrorLog) -> None:
         name = record_name(game.index)
         if outcome.record:  # else the worker wrote the file
             write_file(self.out / name, outcome.record)
         self.store.add_result(game, outcome, name)
         if outcome.errors:
-            errors.writelines(error_line(game, self.names[game.seats[e.seat]], e) + "\n"
-                              for e in outcome.errors)
-            errors.flush()
+            errors.write("".join(error_line(game, self.names[game.seats[e.seat]], e) + "\n"
+                                 for e in outcome.errors))
 
     # --- summing up ----------------------------------------------------------------------------
     def rows(self) -> list[GameRow]:
@@ -370,11 +372,36 @@ def _listed(value: object) -> str:
 
 
 def write_error_log(path: Path, rows: Sequence[GameRow], names: Sequence[str]) -> int:
-    """Write every stored error in schedule order (the same file however the run went)."""
+    """Write every stored error in schedule order (the same file however the run went); with
+    no error, no file."""
     lines = [error_line(row.game, names[row.game.seats[e.seat]], e) + "\n"
              for row in rows for e in row.errors]
-    write_file(path, "".join(lines).encode())
+    if lines:
+        write_file(path, "".join(lines).encode())
+    else:
+        path.unlink(missing_ok=True)
     return len(lines)
+
+
+class _ErrorLog:
+    """The error log as games end: made at the first error, flushed at each write."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file: IO[str] | None = None
+
+    def write(self, text: str) -> None:
+        if self._file is None:
+            self._file = self.path.open("a", encoding="utf-8")
+        self._file.write(text)
+        self._file.flush()
+
+    def __enter__(self) -> _ErrorLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._file is not None:
+            self._file.close()
 
 
 def _not_a_file(out: Path) -> None:

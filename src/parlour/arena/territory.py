@@ -12,14 +12,14 @@
 
 Seats follow the order the players are named in (game17's ``fixed`` seating). Each run is a
 tournament of `parlour.arena` in its output directory (the store ``tournament.sqlite``, every
-game's record ``records/NNNN.json.gz``, the error log ``errors.log``: every fault and every
-forfeited turn), plus game17's summaries (``summary.json``, ``summary.txt``). A game's seed is
-``derive_seed(seed, mode, round)``; in a round robin (and a tiebreak) each pair has its own,
-``derive_seed(seed, mode, a, b, round)`` with the players' indices: seats are fixed (the first
-named of a pair is owner 0), so one board shared by every pair would hand the same start to
-the first-named player of every pair, and the ranking would depend on the order of the names.
-Agents are seeded as a `Match` seeds them, so a record's seed and seats replay it.
-``parlour report DIR`` shows a run with the general statistics.
+game's record ``records/NNNN.json.gz``, the error log ``errors.log`` when there is one: every
+fault and every forfeited turn), plus game17's summaries (``summary.json``, ``summary.txt``). A
+game's seed is ``derive_seed(seed, mode, round)``; in a round robin (and a tiebreak) each pair
+has its own, ``derive_seed(seed, mode, a, b, round)`` with the players' indices: seats are
+fixed (the first named of a pair is owner 0), so one board shared by every pair would hand the
+same start to the first-named player of every pair, and the ranking would depend on the order
+of the names. Agents are seeded as a `Match` seeds them, so a record's seed and seats replay
+it. ``parlour report DIR`` shows a run with the general statistics.
 
 Time limit: with `move_time` every player meets the same rule, game17's: a late turn is
 forfeited (logged, not counted as a fault). A game17 player file runs in a worker process and
@@ -271,7 +271,8 @@ class Ranking:
             won = [self.names[p] for p in o.winners] + (["a zombie"] if o.zombie_won else [])
             lines.append(f"  {o.number:04d} {o.phase} seed {o.seed}: {seated}; squares "
                          f"{list(o.scores)}; won by {', '.join(won)}")
-        lines += ["", f"{len(self.errors)} error(s), listed in errors.log"]
+        lines += ["", f"{len(self.errors)} error(s), listed in errors.log" if self.errors
+                  else "no errors (so no errors.log)"]
         return "\n".join(lines) + "\n"
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
+import typer.main
 from rich.console import Console
 from rich.logging import RichHandler
 from rich.markup import escape
@@ -23,6 +24,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",  # not "rich", which eats `[render]` in `parlour[render]`
 )
 console = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
@@ -92,9 +94,12 @@ def _game(spec: str, params: list[str] | None) -> Game[Any]:
     return load_game(spec, **extra)
 
 
-def _seat_count_error(game: Game[Any], specs: list[str]) -> ParlourError:
-    """The error for a seat list that does not fit `game`, suggesting the player count."""
-    message = (f"{game.id} seats {game.num_players} players but --seats names {len(specs)}: "
+def _seat_count_error(game: Game[Any], specs: list[str], option: str = "--seats") -> ParlourError:
+    """The error for a seat list that does not fit `game`, suggesting the player count.
+
+    `option` is what the user typed (``--seats``, ``--seat`` or both) and the message names it.
+    """
+    message = (f"{game.id} seats {game.num_players} players but {option} names {len(specs)}: "
                f"{','.join(specs)!r}")
     if any(param.name == "players" for param in game.parameters):
         try:
@@ -110,10 +115,20 @@ def _seat_count_error(game: Game[Any], specs: list[str]) -> ParlourError:
 @usage_errors
 def games(
     game: Annotated[str | None, typer.Argument(help="Show one game's parameters.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for programs: every "
+                                          "game (or the one named) with its parameters and "
+                                          "agents.")] = False,
 ) -> None:
     """List the games, or one game's parameters."""
     from parlour.core import list_games
 
+    if as_json:
+        import json
+
+        chosen_games = [load_game(game)] if game else [load_game(i.id) for i in list_games()]
+        sys.stdout.write(json.dumps([games_json(one) for one in chosen_games], indent=2,
+                                    ensure_ascii=False) + "\n")  # never wrapped or styled
+        return
     if game is None:
         table = Table(title="Games")
         table.add_column("id", style="bold")
@@ -135,6 +150,24 @@ def games(
         table.add_row(param.name, param.type.__name__, shown, param.doc)
     console.print(table)
     console.print(escape(agents_text(chosen)))
+
+
+def games_json(game: Game[Any]) -> dict[str, Any]:
+    """What ``parlour games --json`` says of `game`: id, aliases, players, parameters, agents."""
+    from parlour.agents.specs import GENERIC_AGENTS, SCHEMES
+
+    def plain(value: Any) -> Any:
+        return value if isinstance(value, (bool, int, float, str, type(None))) else str(value)
+
+    return {
+        "id": game.id, "aliases": list(type(game).aliases), "description": game.description,
+        "players": game.num_players,
+        "parameters": [{"name": p.name, "type": p.type.__name__, "default": plain(p.default),
+                        "doc": p.doc, "choices": [plain(c) for c in p.choices or ()] or None,
+                        "min": p.min, "max": p.max} for p in game.parameters],
+        "agents": [*game.agents, *(name for name in GENERIC_AGENTS if name not in game.agents)],
+        "schemes": [f"{scheme}:" for scheme in SCHEMES],
+    }
 
 
 def agents_text(game: Game[Any]) -> str:
@@ -182,8 +215,9 @@ def play(
                                        "one per seat: random, heuristic, human, ... "
                                        "(default: the game's heuristic in every seat, or "
                                        "random where it has none).")] = "",
-    seat: Annotated[list[str] | None, typer.Option("--seat", help="One seat's agent spec "
-                    "(repeatable; for specs with commas, like exec: commands).")] = None,
+    seat: Annotated[list[str] | None, typer.Option("--seat", help="An agent spec for the next "
+                    "seat, repeatable, in seat order; for specs with commas, like exec: "
+                    "commands. One spec alone (by --seat or --seats) fills every seat.")] = None,
     move_time: Annotated[float | None, typer.Option(help="Seconds per decision (wall clock).",
                                                     min=0.001)] = None,
     time_bank: Annotated[float, typer.Option(help="Extra seconds per seat for the game.",
@@ -202,6 +236,9 @@ def play(
     bot_state: Annotated[Path | None, typer.Option(help=STATE_HELP, show_default=False)] = None,
     bot_env: Annotated[list[str] | None, typer.Option(help=ENV_HELP, show_default=False)
                        ] = None,
+    pace: Annotated[float | None, typer.Option(help="Seconds to wait before each bot's move "
+                    "when a person plays (default 0.5; 0: no wait).", min=0.0, max=10.0,
+                    show_default=False)] = None,
 ) -> None:
     """Play a game between agents, shown hand by hand (or many games, summarised)."""
     from parlour.agents import split_seats
@@ -215,13 +252,15 @@ def play(
     if len(specs) == 1:
         specs *= chosen.num_players
     if len(specs) != chosen.num_players:
-        raise _seat_count_error(chosen, specs)
+        typed = " and ".join(name for name, given in (("--seats", seats), ("--seat", seat))
+                             if given)
+        raise _seat_count_error(chosen, specs, typed or "--seats")
     base = seed if seed is not None else derive_seed(int.from_bytes(__import__("os").urandom(7)), 0)
     hidden = () if record is None else (str(record.absolute()),)
     policy = FaultPolicy(move_time=move_time, time_bank=time_bank,
                          **sandbox_settings(sandbox, bot_network, bot_state, bot_env, hidden))
     if count == 1:
-        play_one(console, chosen, specs, base, record, quiet, policy)
+        play_one(console, chosen, specs, base, record, quiet, policy, pace)
     else:
         if record is not None:
             raise ParlourError("--record saves one game; use it without --count")
@@ -232,7 +271,9 @@ def play(
 @usage_errors
 def replay(
     file: Annotated[Path, typer.Argument(help="A record file (.json or .json.gz).")],
-    step: Annotated[bool, typer.Option(help="Pause after each deal (on a terminal).")] = True,
+    step: Annotated[bool, typer.Option(help="On a terminal, pause after each trick (or deal, "
+                                        "or round): Enter for the next, d for the deal's end, "
+                                        "b to go back one, q to stop.")] = True,
     max_size: Annotated[float, typer.Option(help="Refuse records larger than this many MB "
                                             "(compressed or not).", min=0.001)] = 50.0,
     max_moves: Annotated[int, typer.Option(help="Refuse records of more moves than this.",
@@ -242,7 +283,7 @@ def replay(
              "ordinary game (a move on a large Territory board counts for many).",
         min=1)] = 200_000,
 ) -> None:
-    """Re-simulate a record, verify it, and show it hand by hand."""
+    """Re-simulate a record, verify it, and show it trick by trick (and back)."""
     from parlour.cli.play import show_record
     from parlour.records import RecordTooLarge
 
@@ -271,14 +312,15 @@ def bench(
 
     chosen = _game(game, param)
     table = Table(title=f"{chosen.spec}: random playouts, one core", title_justify="left",
-                  caption=engine_description(), caption_justify="left")
+                  caption=f"{engine_description()}. A search playout plays one deal, so "
+                          "games/s does not apply to it.", caption_justify="left")
     for column in ("mode", "games/s", "deals/s", "µs/decision", "decisions", "seconds"):
         table.add_column(column, justify="right" if column != "mode" else "left")
     modes = (("with events", False, False), ("quiet", True, False),
              ("playouts (search)", True, True))
     for mode, quiet, playouts in modes:
         result = run_bench(chosen, seconds=seconds, quiet=quiet, playouts=playouts)
-        table.add_row(mode, f"{result.games_per_second:,.1f}",
+        table.add_row(mode, "–" if playouts else f"{result.games_per_second:,.1f}",
                       f"{result.deals_per_second:,.0f}", f"{result.us_per_decision:.2f}",
                       f"{result.decisions:,}", f"{result.seconds:.1f}")
     console.print(table)
@@ -287,13 +329,15 @@ def bench(
 @app.command()
 @usage_errors
 def render(
-    file: Annotated[Path, typer.Argument(help="A Territory record (.json or .json.gz).")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="board.png (the final board) or "
-                                      "game.gif (the whole game, animated).")],
+    file: Annotated[Path, typer.Argument(help="A record (.json or .json.gz) of any game.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="A .png: Territory's final board, "
+                                      "else the seats' scores deal by deal; or a .gif: a "
+                                      "Territory game, animated.")],
     per: Annotated[str, typer.Option(help="GIF frames: one per 'round' or per 'turn'.")] = "round",
     frame_seconds: Annotated[float, typer.Option(help="Seconds per GIF frame.", min=0.01)] = 0.4,
 ) -> None:
-    """Draw a Territory record as a PNG board or an animated GIF (needs parlour[render])."""
+    """Draw a record: Territory's board (PNG, or a GIF of the game), any other game's scores
+    deal by deal (PNG). Needs parlour[render]."""
     from parlour.cli.play import prepare_output
     from parlour.records import load
 
@@ -304,7 +348,15 @@ def render(
     _require_render_extra()
     record = load(file)
     if record.game != "territory":
-        raise ParlourError(f"render draws Territory boards; {str(file)!r} is a {record.game} game")
+        if out.suffix.lower() == ".gif":
+            raise ParlourError(f"--out {str(out)!r}: a GIF animates Territory boards; "
+                               f"{str(file)!r} is a {record.game} game: name a .png for its "
+                               "scores")
+        from parlour.records.chart import score_chart
+
+        prepare_output(out, "--out")
+        console.print(f"wrote {escape(str(score_chart(record, out)))} (the scores deal by deal)")
+        return
     prepare_output(out, "--out")
     from parlour.console.territory import seat_colors
     from parlour.games.territory.render import render_record
@@ -388,6 +440,28 @@ app.add_typer(ladder_app, name="ladder", help="A standing league: people submit 
               "watch them climb.")
 
 
+def command() -> Any:
+    """The `parlour` command as click runs it: `app`, with flags shown without a type.
+
+    (typer labels every flag, ``--help`` too, ``<bool>``, as if it took a value.)
+    """
+    built = typer.main.get_command(app)
+    _untype_flags(built, built.context_class(built, info_name="parlour"))
+    return built
+
+
+def _untype_flags(built: Any, context: Any) -> None:
+    """Give every flag of `built` and its subcommands an empty metavar (no type shown)."""
+    for param in [*built.params, built.get_help_option(context)]:
+        if getattr(param, "is_flag", False) and not getattr(param, "count", False):
+            param.metavar = ""
+    for name, sub in getattr(built, "commands", {}).items():
+        _untype_flags(sub, sub.context_class(sub, parent=context, info_name=name))
+
+
 def main() -> None:
     """Entry point of the `parlour` script."""
-    app()
+    from parlour.console.encoding import fit_streams
+
+    fit_streams()  # a console without ♠ gets the ASCII card notation, not a traceback
+    command()(prog_name="parlour")

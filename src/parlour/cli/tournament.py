@@ -196,6 +196,11 @@ def tournament(
             done = len(run.store.done())
             err.print(f"[yellow]Interrupted: {done} of {len(schedule)} games are stored. "
                       f"Continue with: parlour tournament --resume --out {run.out}[/]")
+            if done:  # the ranking of the games stored so far, as `parlour report` shows it
+                from parlour.arena.stats import summarise
+
+                print_report(console, summarise(run.rows(), run.store.agents(),
+                                                c.identity()), run.out)
             raise typer.Exit(130) from None
         stats = run.finish()
     print_report(console, stats, run.out)
@@ -205,7 +210,8 @@ def tournament(
             written = write_plots(stats, run.out)
         except ParlourError as error:
             err.print(f"No plots: {error}", style="yellow", markup=False)  # keeps [render]
-    files = ", ".join(["records/", "errors.log", "summary.json", *(p.name for p in written)])
+    logged = ["errors.log"] if (run.out / "errors.log").is_file() else []
+    files = ", ".join(["records/", *logged, "summary.json", *(p.name for p in written)])
     console.print(f"In {run.out}: {files}. Replay a game: parlour replay "
                   f"{run.out / 'records' / '0001.json.gz'}")
 

@@ -4,8 +4,9 @@ At each decision the seat's view is shown (`parlour.console.views`: the generic 
 game, a better one where a game has it), then the person types a move in the game's notation.
 Input is forgiving (the game's own parser: ``qs``, a bare ``q`` where only one card fits,
 ``pass``, ``18``), and a bad entry gets a one-line reason and another try. ``?`` lists the legal
-moves, ``h`` shows help, an empty line shows the table again, and ``exit``, ``quit``, Ctrl-D or
-Ctrl-C leave the game (`AgentQuit`: the match stops and keeps its record).
+moves (``#N`` plays the Nth listed), ``h`` shows help, an empty line shows the table again (or
+confirms a selection, such as Hearts' three cards to pass, which may be changed until then), and
+``exit``, ``quit`` or Ctrl-D leave the game (`AgentQuit`: the match stops and keeps its record).
 """
 
 from __future__ import annotations
@@ -28,13 +29,15 @@ InputFunction = Callable[[str], str]
 
 LEGAL_COMMANDS = {"?", "l", "legal"}
 HELP_COMMANDS = {"h", "help"}
+HINT_COMMANDS = {"hint", "!"}
 QUIT_COMMANDS = {"exit", "quit"}
 
 GENERAL_HELP = (
     "Type your move in the game's notation and press Enter.",
     "  ? l legal   list the legal moves (#N plays the Nth of the list)",
     "  h help      this help",
-    "  Enter       show the table again",
+    "  hint !      what the game's heuristic bot would play here",
+    "  Enter       show the table again (or confirm a choice: Hearts' pass)",
     "  exit quit   leave the game (Ctrl-D too); the moves so far are kept",
 )
 
@@ -52,6 +55,7 @@ class HumanAgent(BaseAgent):
         self.seat = seat
         self._input = input
         self._pending: list[Action] = []
+        self._hints: list[Action] = []
         self.view: SeatView | None = None
         if game is not None:
             self.view = view_for(game, seat, self.console)
@@ -88,10 +92,16 @@ class HumanAgent(BaseAgent):
             if command in HELP_COMMANDS:
                 self._help(view)
                 continue
-            if not command:
-                view.show(observation)
+            if command in HINT_COMMANDS:
+                self._hint(observation, view)
                 continue
-            actions = self._understand(line, observation, view)
+            if not command:
+                actions = view.confirm(observation)
+                if not actions:
+                    view.show(observation)
+                    continue
+            else:
+                actions = view.choose(self._understand(line, observation, view), observation)
             if actions:
                 self._pending = actions[1:]
                 return actions[0]
@@ -102,13 +112,13 @@ class HumanAgent(BaseAgent):
             if self._input is not None:
                 return self._input(prompt)
             return self.console.input(Text(prompt, style="bold"))
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.console.print()
             raise AgentQuit(f"the player at seat {self.seat} closed the input") from None
 
     def _understand(self, line: str, observation: Observation, view: SeatView) -> list[Action]:
         """The action(s) `line` names if legal; else print why not and return nothing."""
-        legal = observation.legal_actions
+        legal = view.numbered(observation)
         if line.startswith("#") and line[1:].strip().isdigit():
             number = int(line[1:])
             if 1 <= number <= len(legal):
@@ -133,6 +143,30 @@ class HumanAgent(BaseAgent):
             self._complain(f"{line!r} names the same move twice")
             return []
         return actions
+
+    def _hint(self, observation: Observation, view: SeatView) -> None:
+        """Say what the game's heuristic bot would play, as a fresh bot seeing this seat's
+        observation only; the person still chooses."""
+        game = view.game
+        if "heuristic" not in game.agents:
+            self._complain(f"no hint: {game.id} has no heuristic bot")
+            return
+        from parlour.agents import make_agent
+
+        advisor = make_agent("heuristic", game, self.seat, Random(len(self._hints)))
+        start = getattr(advisor, "on_game_start", None)
+        if start is not None:
+            start(game, self.seat)
+        try:
+            action = advisor.act(observation)
+        except Exception as error:  # a bot's failure is no reason to end the person's game
+            self._complain(f"no hint: the heuristic bot failed ({type(error).__name__})")
+            return
+        self._hints.append(action)
+        numbered = list(view.numbered(observation))
+        number = f" (#{numbered.index(action) + 1})" if action in numbered else ""
+        self.console.print(dim("  hint: the heuristic bot would play ") + styled(str(action))
+                           + dim(number))
 
     def _complain(self, message: str) -> None:
         self.console.print(Text(f"  ✗ {message}", style="bold yellow"))

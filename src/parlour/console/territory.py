@@ -13,7 +13,9 @@ from typing import Any
 
 import numpy as np
 from rich.console import Console
+from rich.markup import escape
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
 from parlour.console.render import EventRenderer
@@ -37,14 +39,25 @@ def _ink(background: str) -> str:
     return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "white"
 
 
+def seat_mark(seat: int) -> str:
+    """The letter that marks a seat's squares on a board: ``A`` for seat 0, ``B`` for seat 1."""
+    return chr(ord("A") + seat % 26)
+
+
 def board_text(owners: Any, numbers: Any, players: int,
                colors: dict[int, str] | None = None, show: str = "pieces") -> Text:
-    """The board as coloured text: one cell per square, the piece count (or owner) inside."""
+    """The board as coloured text with row and column numbers: one cell per square, its piece
+    count (or owner) inside, and a seat's squares marked by its letter (`seat_mark`) as well
+    as its colour."""
     owners = np.asarray(owners)
     numbers = np.asarray(numbers)
     palette: dict[int, tuple[str, str]] = {}
-    text = Text()
+    text = Text("    ", style="dim")
+    for col in range(owners.shape[1]):
+        text.append(f"{col:>3} ", style="dim")
+    text.append("\n")
     for row in range(owners.shape[0]):
+        text.append(f"{row:>3} ", style="dim")
         for col in range(owners.shape[1]):
             owner = int(owners[row, col])
             if owner not in palette:
@@ -53,8 +66,10 @@ def board_text(owners: Any, numbers: Any, players: int,
             background, ink = palette[owner]
             value = int(numbers[row, col]) if show == "pieces" else owner
             label = f"{value:>3}" if value or show != "pieces" else "  ·"
-            style = f"bold {ink} on {background}" if owner < players else f"{ink} on {background}"
-            text.append(label + " ", style=style)
+            if owner < players:
+                text.append(label + seat_mark(owner), style=f"bold {ink} on {background}")
+            else:
+                text.append(label + " ", style=f"{ink} on {background}")
         text.append("\n")
     return text
 
@@ -79,7 +94,7 @@ class TerritoryRenderer(EventRenderer):
         legend = Text()
         for seat in range(self.players):
             color = owner_color(seat, self.players, self.colors)
-            legend.append(" ■ ", style=color)
+            legend.append(f" {seat_mark(seat)} ■ ", style=color)
             legend.append(f"{self.seat(seat)}  ")
         self.console.print(legend)
 
@@ -105,3 +120,22 @@ class TerritoryRenderer(EventRenderer):
             self.draw("final board")
             self.console.print(Text(event.describe(), style="bold"))
             super().event(event, state)
+
+    def game_over(self, event: GameOver, state: State[Any]) -> None:
+        """The seats' squares and their place among every owner, zombies included (a game
+        with one seat still has a winner to beat)."""
+        if self.owners is None:
+            super().game_over(event, state)
+            return
+        held = np.bincount(np.asarray(self.owners).ravel(), minlength=self.owners.size)
+        owners = int(np.count_nonzero(held)) or 1
+        table = Table(title="Standings among all owners (zombies too)", title_justify="left")
+        for column in ("place", "seat", "agent", "squares"):
+            table.add_column(column, justify="left" if column == "agent" else "right")
+        order = sorted(range(self.players), key=lambda seat: -int(held[seat]))
+        for seat in order:
+            place = 1 + int(np.count_nonzero(held > held[seat]))
+            shown = f"{place} of {owners}" if held[seat] else "out"
+            table.add_row(shown, f"{seat_mark(seat)} {seat}", escape(self.seats[seat]),
+                          str(int(held[seat])), style="bold green" if place == 1 else "")
+        self.console.print(table)

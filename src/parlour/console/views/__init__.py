@@ -79,7 +79,8 @@ class SeatView:
     verb = "move"
     """What the player does at a decision, for the prompt (``play``, ``bid``, ...)."""
     hints: Sequence[str] = ()
-    """Lines of help on this game's notation, shown by ``h``."""
+    """Help on this game's notation, shown by ``h``: one paragraph per entry, wrapped to the
+    console's width when shown (so never wrapped twice)."""
     by_position = False
     """Name the other seats by where they sit, as the web page does: ``seat 2 (far left)``
     (`parlour.core.seats`), in the table and in event lines."""
@@ -164,10 +165,14 @@ class SeatView:
         """The input prompt at a decision."""
         return f"[seat {self.seat}] {self.verb}> "
 
+    def numbered(self, observation: Observation) -> Sequence[Action]:
+        """The legal moves in the order `legal` lists them: ``#N`` plays the Nth."""
+        return observation.legal_actions
+
     def legal(self, observation: Observation) -> Text:
-        """The legal moves, numbered for ``#N``."""
+        """The legal moves, numbered for ``#N`` (in the order of `numbered`)."""
         text = dim("  legal: ")
-        for number, action in enumerate(observation.legal_actions, start=1):
+        for number, action in enumerate(self.numbered(observation), start=1):
             text += dim(f"#{number} ") + styled(str(action)) + Text("  ")
         return text
 
@@ -179,6 +184,19 @@ class SeatView:
         which the agent then plays at the following decisions.
         """
         return [self.game.parse_action(text, observation)]
+
+    def choose(self, actions: list[Action], observation: Observation) -> list[Action]:
+        """The actions to play now, of those the person named and that are legal.
+
+        By default all of them. A view that lets a choice be changed before it is final
+        (Hearts' pass) keeps them as a selection instead and returns nothing until `confirm`.
+        """
+        return actions
+
+    def confirm(self, observation: Observation) -> list[Action]:
+        """The actions a selection (`choose`) makes, on an empty line; none if there is no
+        complete selection, and the table is shown again."""
+        return []
 
     def refusal(self, action: Action, observation: Observation) -> str | None:
         """None if this seat may play `action` now, else why not (one line).

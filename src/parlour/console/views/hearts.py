@@ -8,11 +8,12 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from parlour.cards import format_cards, parse_card_list
+from parlour.cards import format_cards, iter_cards, parse_card_list
+from parlour.cards.notation import DISPLAY_ORDER
 from parlour.cards.tricks import trick_winner_no_trump
 from parlour.console.render import styled
 from parlour.console.views import SeatView
-from parlour.console.views.cards import dim, hand_text, legal_cards, played_text
+from parlour.console.views.cards import card_text, dim, hand_text, legal_cards, played_text
 from parlour.core import Action, DealStarted, Event, GameOver, NotationError, Observation
 from parlour.games.hearts import (
     PASS,
@@ -21,7 +22,9 @@ from parlour.games.hearts import (
     HandDealt,
     HeartsDealScored,
     HeartsObservation,
+    Pass,
     PassChosen,
+    Play,
     TrickWon,
 )
 from parlour.games.hearts.events import DIRECTION_NAMES
@@ -36,10 +39,14 @@ class HeartsView(SeatView):
     verb = "play"
     hints = (
         "Type a card: Q♠, qs or Qs; ten as T, 0 or 10 (th, 0h, 10h).",
-        "A bare rank will do when only one card fits: the suit you must follow, else the only",
+        "A bare rank will do when only one card fits: the suit you must follow, else the only "
         "card of that rank you hold (q, k, 5).",
-        "Passing: choose one card at a time, or all three at once (qs ks as).",
+        "Passing: choose one card at a time, or all three at once (qs ks as); type a chosen "
+        "card again to take it back; Enter passes the three chosen.",
     )
+
+    selection = 0
+    """The cards chosen to pass and not yet confirmed (a mask): they may still be taken back."""
 
     def label(self, seat: int) -> str:
         """``you`` or ``seat 1 (left)``."""
@@ -74,7 +81,7 @@ class HeartsView(SeatView):
                    + played_text(cards, leader, 4, self.names(), winner, self.seat)
                    + Text(f"  → {self.label(winner)}"))
         if passing:
-            chosen = int(obs.passed)
+            chosen = self._chosen(obs)
             line = dim("  passing     ")
             line += (styled(format_cards(chosen)) if chosen else dim("-"))
             print_(line + dim(f"  ({chosen.bit_count()} of 3 chosen)"))
@@ -85,7 +92,7 @@ class HeartsView(SeatView):
                      if obs.trick else dim("you lead"))
             print_(dim("  trick       ") + trick)
         playable = legal_cards(obs.legal_actions) if obs.current_player == self.seat else None
-        hand = int(obs.hand) & ~int(obs.passed) if passing else int(obs.hand)  # chosen: gone
+        hand = int(obs.hand) & ~self._chosen(obs) if passing else int(obs.hand)  # chosen: gone
         print_(dim("  your hand   ") + hand_text(hand, playable))
 
     def scores(self, obs: HeartsObservation) -> Table:
@@ -103,15 +110,60 @@ class HeartsView(SeatView):
 
     def prompt(self, observation: Observation) -> str:
         if isinstance(observation, HeartsObservation) and observation.phase == "pass":
-            return f"pass card {int(observation.passed).bit_count() + 1} of 3> "
+            chosen = self._chosen(observation)
+            if chosen.bit_count() == 3:
+                return f"Enter passes {format_cards(chosen)} (or type one to take it back)> "
+            return f"pass card {chosen.bit_count() + 1} of 3> "
         return "play> "
 
+    def _chosen(self, observation: HeartsObservation) -> int:
+        """The cards chosen to pass: those passed already and the selection."""
+        return int(observation.passed) | self.selection
+
+    # --- the pass: chosen, changed, then confirmed ----------------------------------------------
+    def choose(self, actions: list[Action], observation: Observation) -> list[Action]:
+        """While passing, a card joins the selection, or leaves it if chosen already; the
+        selection is passed on `confirm`. Cards are played at once otherwise."""
+        if not isinstance(observation, HeartsObservation) or observation.phase != "pass":
+            return actions
+        selection = self.selection
+        for action in actions:
+            selection ^= 1 << _card(action)
+        if (selection | int(observation.passed)).bit_count() > 3:
+            self.console.print(Text("  ✗ three cards are chosen already; type one of them "
+                                    "to take it back", style="bold yellow"))
+            return []
+        taken_back = self.selection & ~selection
+        self.selection = selection
+        if taken_back:
+            self.console.print(dim("  taken back: ") + styled(format_cards(taken_back)))
+        print_ = self.console.print
+        print_(dim("  passing     ") + (styled(format_cards(self._chosen(observation)))
+                                        if self._chosen(observation) else dim("-")))
+        return []
+
+    def confirm(self, observation: Observation) -> list[Action]:
+        """The selection's passes, once three cards are chosen."""
+        if not isinstance(observation, HeartsObservation) or observation.phase != "pass":
+            return []
+        if self._chosen(observation).bit_count() != 3:
+            return []
+        cards = self.selection
+        self.selection = 0
+        return [PASS[card] for card in sorted(iter_cards(cards))]
+
+    def numbered(self, observation: Observation) -> Sequence[Action]:
+        """The legal cards in the order the hand shows them: by suit (♣ ♦ ♠ ♥), high first."""
+        return sorted(observation.legal_actions, key=_shown_order)
+
     def legal(self, observation: Observation) -> Text:
-        cards = legal_cards(observation.legal_actions)
-        if cards is None:
+        if legal_cards(observation.legal_actions) is None:
             return super().legal(observation)
         verb = "may pass" if getattr(observation, "phase", "") == "pass" else "may play"
-        return dim(f"  you {verb}: ") + styled(format_cards(cards))
+        text = dim(f"  you {verb}: ")
+        for number, action in enumerate(self.numbered(observation), start=1):
+            text += dim(f"#{number} ") + card_text(_card(action)) + Text(" ")
+        return text
 
     # --- input --------------------------------------------------------------------------------
     def read(self, text: str, observation: Observation) -> list[Action]:
@@ -181,6 +233,19 @@ class HeartsView(SeatView):
         self.console.print(Rule(f"Game over · winner: {winners}", style="bold"))
         self.console.print(Text(f"  you finish {_ordinal(place)} of 4 with "
                                 f"{event.scores[self.seat]} points"))
+
+
+def _card(action: Action) -> int:
+    """The card a Hearts action plays or passes."""
+    assert isinstance(action, (Pass, Play)), action
+    return action.card
+
+
+def _shown_order(action: Action) -> tuple[int, int]:
+    """Where a card action's card stands in a hand as shown: suit by `DISPLAY_ORDER`, then
+    high to low."""
+    card = _card(action)
+    return DISPLAY_ORDER.index(card >> 4), -(card & 15)
 
 
 def _offset(direction: str) -> int:

@@ -8,7 +8,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from parlour.cards import JACK, SUIT_SYMBOLS, format_cards, iter_cards
-from parlour.cards.card import RANK_CHARS
+from parlour.cards.card import CLUBS, DIAMONDS, HEARTS, RANK_CHARS, SPADES
 from parlour.console.render import styled
 from parlour.console.views.cards import SUIT_STYLES, dim
 from parlour.console.views.tricks import TrickTakingView
@@ -16,6 +16,8 @@ from parlour.core import Observation
 from parlour.games.skat.tables import SUIT_RANKING, skat_sorted
 
 PLACES = ("forehand", "middlehand", "rearhand")
+TRUMP_SUITS = {"clubs": CLUBS, "spades": SPADES, "hearts": HEARTS, "diamonds": DIAMONDS}
+"""Suit games' kinds -> their trump suit."""
 
 
 def null_sorted(mask: int) -> list[int]:
@@ -29,7 +31,7 @@ class SkatView(TrickTakingView):
 
     hints = (
         "Bidding: a value (18 or bid 18), hold (or yes), pass.",
-        "Declarer: pickup, or declare at once (declare grand hand); then bury two cards",
+        "Declarer: pickup, or declare at once (declare grand hand); then bury two cards "
         "(bury J♣ 7♦) and declare (declare hearts, declare null ouvert).",
         "Play a card: J♣, jc or Jc; a bare rank will do when only one card fits.",
     )
@@ -51,9 +53,12 @@ class SkatView(TrickTakingView):
         deals = ""
         if isinstance(dealer, int):
             deals = "you deal · " if dealer == self.seat else f"{self.label(dealer)} deals · "
-        lines.append(Text(f"  {deals}{places}"))
+        phase = str(getattr(obs, "phase", ""))
+        playing = phase in ("play", "playing") and bool(getattr(obs, "tricks", ()))
+        if not playing:  # once the first trick is done, the contract line says it all
+            lines.append(Text(f"  {deals}{places}"))
         bidding = getattr(obs, "bidding", ())
-        if bidding:
+        if bidding and not playing:
             calls = " · ".join(f"{self.names()[s]} {a}" for s, a in bidding)
             lines.append(dim("  bidding  ") + Text(calls))
         declarer = getattr(obs, "declarer", None)
@@ -78,17 +83,27 @@ class SkatView(TrickTakingView):
     null = False
     """Whether the deal shown is a Null game (set by `show`): the Jacks sort in their suits."""
 
+    trump: int | None = None
+    """The trump suit of the suit game shown (set by `show`): sorted right after the Jacks."""
+
     def show(self, observation: Observation) -> None:
         contract = getattr(observation, "contract", None)
         self.null = bool(getattr(contract, "is_null", False))
+        self.trump = TRUMP_SUITS.get(str(getattr(contract, "kind", "")))
         super().show(observation)
 
     def hand_text(self, hand: int, playable: int | None = None) -> Text:
-        """A hand as Skat players sort it: the Jacks (♣ ♠ ♥ ♦), then ♣ ♠ ♥ ♦ from the Ace;
-        in Null, ♣ ♠ ♥ ♦ from the Ace with the Jacks between Queen and Ten."""
+        """A hand as Skat players sort it: the Jacks (♣ ♠ ♥ ♦), then ♣ ♠ ♥ ♦ from the Ace (in
+        a suit game the trump suit first, after the Jacks); in Null, ♣ ♠ ♥ ♦ from the Ace with
+        the Jacks between Queen and Ten."""
         text = Text()
         previous: int | None = None  # the suit of the group being written; -1 for Jacks
-        for card in (null_sorted(hand) if self.null else skat_sorted(hand)):
+        cards = null_sorted(hand) if self.null else skat_sorted(hand)
+        if self.trump is not None and not self.null:  # the trumps together: Jacks, then suit
+            jacks = [c for c in cards if c & 15 == JACK]
+            trumps = [c for c in cards if c >> 4 == self.trump and c & 15 != JACK]
+            cards = jacks + trumps + [c for c in cards if c not in jacks and c not in trumps]
+        for card in cards:
             group = -1 if card & 15 == JACK and not self.null else card >> 4
             if previous is not None and (group != previous or group == -1):
                 if previous != -1:

@@ -38,7 +38,7 @@ class SkullView(SeatView):
 
     by_position = True
     hints = (
-        "Moves: place rose, place skull (or rose, skull); bid 3 (or 3); pass;",
+        "Moves: place rose, place skull (or rose, skull); bid 3 (or 3); pass; "
         "reveal 2 (turn the top disc of seat 2's stack); discard rose; start 1.",
     )
 

@@ -7,11 +7,15 @@ from typing import Any
 from rich.rule import Rule
 from rich.text import Text
 
+from parlour.console.territory import seat_mark
 from parlour.console.views import SeatView
 from parlour.console.views.cards import dim
 from parlour.core import Action, Event, GameOver, Observation
 from parlour.games.territory.actions import Forfeit, Turn
 from parlour.games.territory.board import turn_error
+
+MOST_LISTED = 8
+"""Your squares are listed one by one up to this many."""
 
 SEAT_STYLES = ("bold green", "bold blue", "bold magenta", "bold yellow", "bold cyan",
                "bold red")
@@ -26,7 +30,7 @@ class TerritoryView(SeatView):
 
     verb = "move"
     hints = (
-        "A turn: 3,4 n 2 moves 2 pieces from row 3, column 4 north (n s e w); join moves with",
+        "A turn: 3,4 n 2 moves 2 pieces from row 3, column 4 north (n s e w); join moves with "
         "';' (3,4 n 2; 3,4 e 1); leave the count out to move them all; stay does nothing.",
     )
 
@@ -40,23 +44,25 @@ class TerritoryView(SeatView):
                     style="cyan"))
         header = dim("     ")
         for col in range(size):
-            header.append(f"{col:>3}", style="dim")
+            header.append(f"{col:>3} ", style="dim")
         print_(header)
         for row in range(size):
             line = dim(f"  {row:>2} ")
             for col in range(size):
                 owner = int(owners[row, col])
+                count = f"{int(numbers[row, col]):>3}"
                 if owner == obs.owner:
-                    style = "bold green reverse"
+                    line.append(count + "*", style="bold green reverse")
                 elif owner < obs.num_players:
-                    style = SEAT_STYLES[owner % len(SEAT_STYLES)]
+                    line.append(count + seat_mark(owner),
+                                style=SEAT_STYLES[owner % len(SEAT_STYLES)])
                 else:
-                    style = "dim"
-                line.append(f"{int(numbers[row, col]):>3}", style=style)
+                    line.append(count + " ", style="dim")
             print_(line)
-        squares, pieces = int(mine.sum()), int(numbers[mine].sum())
-        print_(Text(f"  you hold {squares} square{'s' if squares != 1 else ''} with {pieces} "
-                    f"piece{'s' if pieces != 1 else ''}", style="bold"))
+        others = ", ".join(f"{seat_mark(s)} seat {s}" for s in range(obs.num_players)
+                           if s != obs.owner)
+        print_(dim(f"  * yours{'; ' + others if others else ''}; unmarked: zombies"))
+        print_(Text("  " + holdings(mine, numbers), style="bold"))
 
     def event(self, event: Event) -> None:
         if isinstance(event, GameOver):
@@ -84,3 +90,15 @@ class TerritoryView(SeatView):
         obs: Any = observation
         error = turn_error(action, obs.owner, obs.owners, obs.numbers)
         return None if error is None else f"it would be forfeited: {error}"
+
+
+def holdings(mine: Any, numbers: Any) -> str:
+    """``you hold 2 squares with 9 pieces: 3,4 (8), 5,1 (1)`` (row,column (pieces)); the
+    squares are listed up to `MOST_LISTED`."""
+    squares, pieces = int(mine.sum()), int(numbers[mine].sum())
+    text = (f"you hold {squares} square{'s' if squares != 1 else ''} with {pieces} "
+            f"piece{'s' if pieces != 1 else ''}")
+    if 0 < squares <= MOST_LISTED:
+        text += ": " + ", ".join(f"{row},{col} ({int(numbers[row, col])})"
+                                 for row, col in zip(*mine.nonzero(), strict=True))
+    return text

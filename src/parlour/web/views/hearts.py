@@ -20,7 +20,8 @@ class HeartsView(TrickView):
     hints = (
         "Click a card, or type it: Q♠, qs or Qs; ten as T, 0 or 10.",
         "A bare rank will do when only one card fits (q).",
-        "Passing: click three cards one by one, or type them at once (qs ks as).",
+        "Passing: click three cards (click one again to take it back), then Pass these "
+        "three; or type them at once (qs ks as).",
     )
 
     def hand_of(self, obs: Observation) -> int:
@@ -29,6 +30,30 @@ class HeartsView(TrickView):
         if getattr(obs, "phase", "") == "pass":
             hand &= ~int(getattr(obs, "passed", 0))
         return hand
+
+    # --- the pass: chosen on the page, changed freely, sent once confirmed -----------------------
+    def hand_entries(self, ctx: Context) -> list[dict[str, Any]]:
+        entries = super().hand_entries(ctx)
+        choosing = self._passes_left(ctx) > 0
+        for entry in entries:
+            entry["select"] = choosing
+        return entries
+
+    def add_buttons(self, view: dict[str, Any], ctx: Context, skip_cards: bool = False) -> None:
+        super().add_buttons(view, ctx, skip_cards)
+        left = self._passes_left(ctx)
+        if left and view["your_turn"]:
+            view["select"] = {"count": left, "prefix": "pass ",
+                              "label": f"Pass th{'ese' if left > 1 else 'is'} "
+                                       f"{['', 'one', 'two', 'three'][left]}"}
+
+    def _passes_left(self, ctx: Context) -> int:
+        """Cards still to choose when this seat is to pass now, else 0."""
+        obs = ctx.obs
+        if (ctx.replay or not isinstance(obs, HeartsObservation) or obs.phase != "pass"
+                or obs.current_player != ctx.you):
+            return 0
+        return 3 - int(obs.passed).bit_count()
 
     def finished_tricks(self, obs: Observation) -> list[Trick]:
         out: list[Trick] = []
@@ -41,9 +66,9 @@ class HeartsView(TrickView):
         if not isinstance(obs, HeartsObservation):
             return super().prompt(ctx)
         if obs.phase == "pass":
-            chosen = int(obs.passed).bit_count()
-            return (f"Your turn: choose 3 cards to pass {obs.pass_direction} "
-                    f"({chosen} of 3 chosen).")
+            left = 3 - int(obs.passed).bit_count()
+            return (f"Your turn: choose {left} card{'s' if left > 1 else ''} to pass "
+                    f"{obs.pass_direction}, then confirm (click a chosen card to take it back).")
         if not obs.trick:
             return "Your lead: click a card."
         return "Your turn: follow suit if you can."

@@ -151,7 +151,11 @@ class LiveTable {
     const view = this.view;
     const meta = this.meta;
     if (!view || !meta) return;
-    this.pace.value = String(meta.pace);
+    if (![...this.pace.options].some((o) => Number(o.value) === Number(meta.pace))) {
+      // a pace set through the API, not one of the menu's: listed as it is
+      this.pace.append(h("option", {value: meta.pace}, `bots: ${meta.pace} s`));
+    }
+    this.pace.value = [...this.pace.options].find((o) => Number(o.value) === Number(meta.pace)).value;
     if (view.result) {
       this.setStatus(view.result.headline, "over");
     } else if (meta.thinking !== null && meta.thinking !== undefined) {

@@ -112,8 +112,8 @@ export async function showSetup(main, config) {
         draw();
       }},
       you ? h("option", {value: "human"}, "you") : null,
-      state.agents.map((a) => h("option", {value: a.spec, selected: !you && a.spec === spec},
-        a.note ? `${a.spec} — ${a.note}` : a.spec)),
+      state.agents.map((a) => h("option", {value: a.spec, selected: !you && a.spec === spec,
+                                           title: a.note || a.spec}, a.spec)),
       h("option", {value: "human", selected: !you && spec === "human"}, "a person (share an invite link)"),
       config.allow_local_bots ? h("option", {value: LOCAL, selected: !you && !builtIn}, "a local bot (exec: or file:)…") : null);
     const row = h("div", {class: `seat-row${you ? " you" : ""}`},
@@ -162,7 +162,10 @@ export async function showSetup(main, config) {
       h("fieldset", {class: "params"}, h("legend", {}, `${info.name}: rules`),
         info.parameters.length ? info.parameters.map(paramInput) : h("p", {}, "No parameters.")),
       h("fieldset", {class: "seats"}, h("legend", {}, "Seats: pick yours, and who plays the others"),
-        Array.from({length: state.players}, (_, i) => seatRow(i))),
+        Array.from({length: state.players}, (_, i) => seatRow(i)),
+        // the agents' notes once, under the seats, rather than cut off inside each select
+        h("dl", {class: "agent-notes"}, state.agents.filter((a) => a.note).map((a) =>
+          [h("dt", {}, a.spec), h("dd", {}, a.note)]).flat())),
       h("fieldset", {class: "extras"}, h("legend", {}, "Table"),
         h("div", {class: "param"}, h("label", {for: "pace"}, "bot pace"),
           h("select", {id: "pace", onchange: (e) => { state.pace = Number(e.target.value); }},

@@ -33,6 +33,13 @@ function interval(iv, digits = 2) {
   return `${number(iv.mean, digits)} ± ${number((iv.high - iv.low) / 2, digits)}`;
 }
 
+// A p-value as the console writes it (arena/report.py): "< 0.0001", else 2 or 3 digits.
+function pValue(p) {
+  if (p === null || p === undefined || Number.isNaN(p)) return "–";
+  if (p < 0.0001) return "< 0.0001";
+  return p < 0.001 ? Number(p.toPrecision(2)).toString() : Number(p.toPrecision(3)).toString();
+}
+
 function seconds(value) {
   if (value === null || value === undefined) return "–";
   if (value < 1e-3) return `${(value * 1e6).toFixed(0)} µs`;
@@ -46,12 +53,12 @@ function rankingTable(summary) {
     h("td", {class: "num"}, a.games), h("td", {class: "num"}, interval(a.value)),
     h("td", {class: "num"}, interval(a.score)),
     h("td", {class: "num"}, a.win_rate === null || a.win_rate === undefined ? "–" : `${(100 * a.win_rate).toFixed(1)}`),
-    h("td", {class: "num"}, a.rating === null || a.rating === undefined ? "–" : `${number(a.rating, 1)} ± ${number(a.rating_sigma, 1)}`),
+    h("td", {class: "num"}, a.rating === null || a.rating === undefined ? "–" : `${number(a.rating, 1)} ± ${number(1.96 * a.rating_sigma, 1)}`),
     h("td", {class: "num"}, seconds(a.mean_move_time)), h("td", {class: "num"}, seconds(a.max_move_time)),
     h("td", {class: "num"}, Object.entries(a.faults || {}).map(([k, n]) => `${n} ${k}`).join(", ") || "0")));
   return h("table", {class: "ranking", id: "ranking"},
-    h("thead", {}, h("tr", {}, ["rank", "agent", "games", "return (95% CI)", "score (95% CI)", "win %",
-      "rating (OpenSkill)", "mean time", "max time", "faults"].map((c) => h("th", {}, c)))),
+    h("thead", {}, h("tr", {}, ["rank", "agent", "games", "return (95% CI)", "score (95% CI)", "win % of seats",
+      "rating (OpenSkill, 95% CI)", "mean time", "max time", "faults"].map((c) => h("th", {}, c)))),
     h("tbody", {}, rows));
 }
 
@@ -62,7 +69,7 @@ function comparisonsTable(summary) {
     h("tbody", {}, summary.comparisons.map((c) => h("tr", {},
       h("td", {}, `${c.a} vs ${c.b}`), h("td", {class: "num"}, `${c.deals} ${c.paired_over || ""}s`),
       h("td", {class: "num"}, interval(c.difference)),
-      h("td", {class: "num"}, c.p_holm === null || c.p_holm === undefined ? "–" : Number(c.p_holm).toPrecision(3)),
+      h("td", {class: "num"}, pValue(c.p_holm)),
       h("td", {class: /better/.test(c.verdict) ? "verdict strong" : "verdict"}, c.verdict),
       h("td", {class: "num"}, c.a_win_rate === null || c.a_win_rate === undefined ? "–" : `${(100 * c.a_win_rate).toFixed(1)}% of ${c.games}`)))));
 }
