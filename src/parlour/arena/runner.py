@@ -3,14 +3,14 @@
 The output directory holds ``tournament.sqlite`` (the store), ``tournament.json`` (the settings
 and agents, to check the store against and to rebuild it from), ``records/NNNN.json.gz`` (every
 game, replayable with ``parlour replay``), ``errors.log`` (every fault, one line each; none
-without a fault) and, at the end, ``summary.json``. A tournament resumes in its directory:
-the schedule is planned again from the stored settings, checked against the stored one, and
-only the games without a result are played, so a resumed tournament ends with exactly the results of an uninterrupted
-one. Resuming also checks every stored result against its record (`Tournament.repair`): a
-game whose record is missing or damaged, or whose stored result differs from it, is played
-again from its seed. A record file is written (to a temporary name, then renamed; by the
-worker that played the game, or here for Ray) before its game's result is committed, so every
-stored result has its record.
+without a fault) and, at the end, ``summary.json``. A tournament resumes in its directory: the
+schedule is planned again from the stored settings, checked against the stored one, and only
+the games without a result are played, so a resumed tournament ends with exactly the results of
+an uninterrupted one. Resuming also checks every stored result against its record
+(`Tournament.repair`): a game whose record is missing or damaged, or whose stored result
+differs from it, is played again from its seed. A record file is written (to a temporary name,
+then renamed; by the worker that played the game, or here for Ray) before its game's result is
+committed, so every stored result has its record.
 """
 
 from __future__ import annotations
