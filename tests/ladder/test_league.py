@@ -176,3 +176,37 @@ def test_without_the_sandbox_a_submitted_bot_never_runs(ladder: Ladder, monkeypa
     refused = ladder.store.version(version)
     assert "without the sandbox" in refused.message
     assert "no bubblewrap on this machine" in refused.message
+
+
+def test_the_command_line_makes_tokens_sets_limits_and_status_and_rebuilds(
+        tmp_path: Path, settings: LeagueSettings) -> None:
+    from typer.testing import CliRunner
+
+    from parlour.cli import app
+
+    folder = tmp_path / "league"
+    ladder = Ladder(folder, settings)
+    version = submit(ladder, ladder.make_token("olga"), "bot")
+    ladder.step()
+    ladder.step()
+    ladder.close()
+    runner = CliRunner()
+
+    def run(*args: str) -> tuple[int, str]:
+        done = runner.invoke(app, ["ladder", *args, "--out", str(folder)])
+        return done.exit_code, done.output
+
+    code, token = run("token", "pia")
+    assert code == 0 and len(token.strip()) > 20
+    assert run("limits", "--move-time", "0.5", "--memory", "256")[1].strip().endswith(
+        "0.5 s a move, 256 MiB a bot")
+    code, board = run("status")
+    assert code == 0 and "bot v1" in board and "95% interval" in board
+    assert run("set", str(version), "retired")[1].strip() == "bot v1 is now retired"
+    code, out = run("set", str(version), "deleted")
+    assert code == 2 and "not 'deleted'" in out
+    code, out = run("rebuild")
+    assert code == 0 and out.startswith("rebuilt") and ": 3 versions, " in out
+    assert Ladder(folder).store.version(version).status == "retired"
+    missing = runner.invoke(app, ["ladder", "status", "--out", str(tmp_path / "none")])
+    assert missing.exit_code == 2 and "holds no league" in missing.output

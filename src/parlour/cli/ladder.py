@@ -211,6 +211,28 @@ def ladder_set(
         league.close()
 
 
+@ladder_app.command("limits")
+@usage_errors
+def ladder_limits(
+    out: Folder,
+    move_time: Annotated[float | None, typer.Option(help="Seconds per decision of a submitted "
+                                                         "bot.", min=0.01, max=600,
+                                                    show_default=False)] = None,
+    memory: Annotated[int | None, typer.Option(help="Memory of a submitted bot, MiB.", min=64,
+                                               max=65536, show_default=False)] = None,
+) -> None:
+    """Show or change the move time and memory of the league's bots (from the next match)."""
+    league = _open(out)
+    try:
+        if move_time is not None or memory is not None:
+            league.configure(move_time=move_time, memory_mb=memory)
+        s = league.settings
+        console.print(f"{escape(', '.join(s.games))}: {s.move_time:g} s a move, "
+                      f"{s.memory_mb} MiB a bot")
+    finally:
+        league.close()
+
+
 @ladder_app.command("rebuild")
 @usage_errors
 def ladder_rebuild(out: Folder) -> None:
