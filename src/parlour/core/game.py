@@ -681,6 +681,17 @@ class Game(Generic[S]):
         (`parlour.rl.distil`). Games without them raise `ParlourError`."""
         raise ParlourError(f"{self.id} has no move features for learned move scorers")
 
+    def return_bounds(self, one_deal: bool = False) -> tuple[float, float] | None:
+        """The least and greatest value any seat's `returns()` can take (with `one_deal`:
+        its `running_returns()` after the first deal), or None where the game does not say.
+        Research bridges (OpenSpiel's utility range) read it."""
+        return None
+
+    def return_sum(self, one_deal: bool = False) -> float | None:
+        """The sum of the seats' `returns()` where it is the same in every outcome (0 for
+        zero-sum games), else None; `one_deal` as in `return_bounds`."""
+        return None
+
     def sample_state(self, observation: Observation, rng: Random) -> S:
         """A full state consistent with everything `observation`'s seat knows."""
         raise NotImplementedError(f"{self.id} cannot sample states yet")

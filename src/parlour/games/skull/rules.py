@@ -601,6 +601,14 @@ class Skull(Game[SkullState]):
     def num_players(self) -> int:
         return self.players
 
+    def return_bounds(self, one_deal: bool = False) -> tuple[float, float]:
+        """1 for the winner, 0 for the others; a round's `running_returns` stay in [0, 1]."""
+        return 0.0, 1.0
+
+    def return_sum(self, one_deal: bool = False) -> float | None:
+        """One winner: the returns sum to 1 (a cut round's running returns do not)."""
+        return None if one_deal else 1.0
+
     # --- public hooks a variant may override ----------------------------------------------
     def draw_lost_disc(self, seed: int, round_number: int, roses: int, skulls: int) -> int:
         """The disc a skull's owner draws at random from a challenger holding `roses` and

@@ -661,6 +661,14 @@ class Spades(Game[SpadesState]):
     def num_players(self) -> int:
         return NUM_PLAYERS
 
+    def return_bounds(self, one_deal: bool = False) -> tuple[float, float] | None:
+        """+1 or -1 per partnership; a hand's running margin is not bounded here."""
+        return None if one_deal else (-1.0, 1.0)
+
+    def return_sum(self, one_deal: bool = False) -> float:
+        """Zero-sum: the partnerships' results (and margins) cancel."""
+        return 0.0
+
     # --- public hooks a variant may override ----------------------------------------------
     def dealer_of(self, deal: int) -> int:
         """The dealer of hand `deal`: seat 3 first, then rotating to the left."""
