@@ -5,6 +5,7 @@
 - ``file:bots/mine.py``: a Python file with ``act(observation)`` or an Agent class.
 - ``exec:./mybot --flag``: any program speaking the JSON-lines protocol (docs/protocol.md).
 - ``human``: a person at the console.
+- ``openspiel:ismcts:simulations=200``: one of OpenSpiel's bots (the ``openspiel`` extra).
 
 A spec resolves, for a given game and seat, to an agent built with a generator derived from the
 match seed, so a seed reproduces a game whatever the agents do.
@@ -35,6 +36,7 @@ SCHEMES: dict[str, str | AgentFactory] = {
     "exec": "parlour.agents.external:exec_agent",
     "heartless": "parlour.agents.heartless:heartless_agent",
     "learned": "parlour.agents.learned:learned_file_agent",
+    "openspiel": "parlour.openspiel.agents:openspiel_agent",
 }
 """Spec prefixes whose rest is raw text (a path or a command line), not key=value options.
 

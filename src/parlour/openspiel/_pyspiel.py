@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from types import ModuleType
+from typing import Any
 
 from parlour.core import ParlourError
 
 
-def import_pyspiel() -> ModuleType:
+def import_pyspiel() -> Any:
     """The ``pyspiel`` module, or a `ParlourError` saying how to install it."""
     try:
         import pyspiel

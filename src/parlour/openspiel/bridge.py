@@ -8,8 +8,9 @@ the parlour state deals exactly as ``game.new_state(seed=...)`` would. With ``se
 chance node picks among the seeds ``0 .. N-1`` instead, a small exact chance tree for
 equilibrium methods (the game over a fixed set of deals, as in a duplicate tournament).
 
-``one_deal=true`` ends the OpenSpiel game when parlour's first deal ends, scored by the
-state's `running_returns` (what parlour's own search scores a deal with).
+``one_deal=true`` ends the OpenSpiel game when parlour's deal in progress ends (the first,
+or for a state adopted mid-game, that one), scored by the state's `running_returns` (what
+parlour's own search scores a deal with).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from parlour.core import Action, Game, ParlourError, State, list_games, load_gam
 from parlour.core.seeding import SEED_BITS
 from parlour.openspiel._pyspiel import import_pyspiel
 
-pyspiel = import_pyspiel()
+pyspiel: Any = import_pyspiel()
 
 SEED_DIGIT_BITS = 7
 """Bits of the seed each chance node picks when the seed is drawn whole."""
@@ -41,7 +42,9 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
     """A parlour `Game` with the bridge's parameters, as an OpenSpiel game."""
 
     def __init__(self, game: Game[Any], seeds: int = 0, one_deal: bool = False,
-                 max_actions: int = 1024) -> None:
+                 max_actions: int = 1024, imperfect: bool = False) -> None:
+        """`imperfect` declares a perfect-information game as imperfect, for algorithms that
+        accept only those (OpenSpiel's ISMCTS); its information states are then its states."""
         if seeds < 0:
             raise ParlourError(f"parameter 'seeds' of the OpenSpiel bridge must be >= 0, "
                                f"got {seeds}")
@@ -51,7 +54,7 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
         self.has_ids = game.num_distinct_actions > 0
         self.num_actions = game.num_distinct_actions if self.has_ids else int(max_actions)
         low, high = return_bounds(game, self.one_deal)
-        spiel_type = game_type(type(game), constant_sum(game, self.one_deal))
+        spiel_type = game_type(type(game), constant_sum(game, self.one_deal), imperfect)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.num_actions,
             max_chance_outcomes=self.seeds or 1 << SEED_DIGIT_BITS,
@@ -86,10 +89,11 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]
         return ParlourObserver(self, perfect_recall)
 
 
-def game_type(cls: type[Game[Any]], utility_sum: float | None) -> Any:
-    """The ``pyspiel.GameType`` of parlour game class `cls` (`utility_sum`: constant or None)."""
+def game_type(cls: type[Game[Any]], utility_sum: float | None, imperfect: bool = False) -> Any:
+    """The ``pyspiel.GameType`` of parlour game class `cls` (`utility_sum`: constant or None;
+    `imperfect`: declared imperfect-information even where it is perfect)."""
     spiel_type = pyspiel.GameType
-    perfect = bool(getattr(cls, "perfect_information", False))
+    perfect = bool(getattr(cls, "perfect_information", False)) and not imperfect
     utility = spiel_type.Utility.GENERAL_SUM
     if utility_sum is not None:
         utility = (spiel_type.Utility.ZERO_SUM if utility_sum == 0
@@ -145,6 +149,7 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         self._shared = _Shared(game)
         self._live = _Live(None)
         self.digits: list[int] = []
+        self.first_deal = 0
         self.traces: list[list[str]] = [[] for _ in range(game.num_players())]
         self.traced = 0
         self.done = False
@@ -158,6 +163,7 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
     def adopt(self, state: State[Any]) -> None:
         """Take `state` (events on) as this game's parlour state."""
         self._live = _Live(state)
+        self.first_deal = state.deal_number
         self.traces = [[] for _ in range(self.bridge.num_players())]
         self.traced = 0
         self._trace()
@@ -196,7 +202,7 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
     def _ends(self) -> bool:
         state = self.state
         assert state is not None
-        return state.is_terminal or (self.bridge.one_deal and state.deal_number > 0)
+        return state.is_terminal or (self.bridge.one_deal and state.deal_number > self.first_deal)
 
     # --- the OpenSpiel API -------------------------------------------------------------------
     def current_player(self) -> int:
@@ -232,8 +238,9 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         """The parlour action of OpenSpiel action id `action` at this state."""
         state = self.state
         assert state is not None
+        game: Game[Any] = state.game
         if self.bridge.has_ids:
-            return state.game.action_from_id(action)
+            return game.action_from_id(action)
         return state.legal_actions()[action]
 
     def spiel_action(self, action: Action) -> int:
@@ -286,17 +293,22 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
                           sort_keys=True)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ParlourState:
-        """A state `player_id` cannot tell from this one: parlour's `sample_state` of its
-        observation, with the seat's recall carried over (so its information state is equal)."""
+        """A state `player_id` cannot tell from this one (OpenSpiel's name; the sampler gives
+        the seed of the draw): see `resample`."""
+        return self.resample(player_id, Random(int(probability_sampler() * (1 << 53))))
+
+    def resample(self, player: int, rng: Random) -> ParlourState:
+        """A world `player` cannot tell from this one: parlour's `sample_state` of its
+        observation, with the seat's recall carried over (so its information state is equal).
+        The other seats' recall starts from their view of the sampled world."""
         state = self.state
         if state is None:
-            return self.clone()
-        seed = int(probability_sampler() * (1 << 62)) if callable(probability_sampler) else 0
-        world = state.game.sample_state(state.observe(player_id), Random(seed))
-        clone = self.clone()
-        clone._live = _Live(world.clone(quiet=False))
-        clone.traced = len(clone._live.state.events)
-        clone.traces = [list(trace) if seat == player_id else []
+            return self.clone()  # type: ignore[no-any-return]
+        world = state.game.sample_state(state.observe(player), rng).clone(quiet=False)
+        clone: ParlourState = self.clone()
+        clone._live = _Live(world)
+        clone.traced = len(world.events)
+        clone.traces = [list(trace) if seat == player else []
                         for seat, trace in enumerate(self.traces)]
         clone.done = clone._ends()
         return clone
@@ -316,17 +328,24 @@ def load(spec: str, **params: Any) -> ParlourGame:
     """The OpenSpiel game of parlour game `spec` (``"hearts:end_score=50"`` or an id with
     keyword parameters); the bridge's own parameters ``seeds``, ``one_deal`` and
     ``max_actions`` go in `params` too."""
-    bridge = {key: params.pop(key) for key in list(params) if key in BRIDGE_PARAMS}
+    bridge = {key: params.pop(key) for key in list(params)
+              if key in BRIDGE_PARAMS or key == "imperfect"}
     return ParlourGame(load_game(spec, **params), **bridge)
 
 
-def _from_params(game_id: str) -> type[ParlourGame]:
+_FACTORIES: dict[str, Any] = {}
+"""The factory of each registered game, kept alive here: pyspiel holds them in a C++ registry
+that is torn down after the interpreter, and one whose last reference it held would crash the
+exit."""
+
+
+def _factory(game_id: str) -> Any:
     def build(params: dict[str, Any] | None = None) -> ParlourGame:
         values = dict(params or {})
         bridge = {key: values.pop(key) for key in list(values) if key in BRIDGE_PARAMS}
         return ParlourGame(load_game(game_id, **values), **bridge)
 
-    return build  # type: ignore[return-value]
+    return _FACTORIES.setdefault(game_id, build)
 
 
 def register(game_id: str) -> str:
@@ -335,7 +354,7 @@ def register(game_id: str) -> str:
     name = pyspiel_name(game.id)
     if name not in pyspiel.registered_names():
         pyspiel.register_game(game_type(type(game), constant_sum(game, False)),
-                              _from_params(game.id))
+                              _factory(game.id))
     return name
 
 
