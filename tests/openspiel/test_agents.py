@@ -60,3 +60,18 @@ def test_openspiel_bots_play_in_a_tournament(tmp_path: Path) -> None:
         for row in store.games():
             load(out / row.record).verify()
     assert (out / "errors.log").read_text() == ""
+
+
+def test_a_time_per_move_adapts_the_iterations_to_the_measured_rate() -> None:
+    from random import Random
+
+    from parlour.openspiel.agents import openspiel_agent
+
+    game = load_game("skull")
+    agent = openspiel_agent("ismcts:seconds=0.02", game, 0, Random(1))
+    assert agent.simulations() == 4  # a probe until a rate is measured
+    state = game.new_state(seed=9)
+    while state.current_player != 0 or len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    agent.act(state.observe(0))
+    assert agent.rate > 0 and agent.simulations() == max(1, round(agent.rate * 0.02))
