@@ -1,5 +1,5 @@
-"""What OpenSpiel reads of a seat's view: information-state and observation strings and
-the observation tensor (the game's own `Game.encode`)."""
+"""What OpenSpiel reads of a seat's view: information-state and observation strings, and the
+tensors: `Game.encode` of the observation, `Game.encode_information_state` of the recall."""
 
 from __future__ import annotations
 
@@ -17,10 +17,13 @@ class ParlourObserver:
     def __init__(self, game: ParlourGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
         self.parlour = game.parlour
-        tensors = bool(self.parlour.encoding_class) and not perfect_recall
-        size = int(np.prod(self.parlour.observation_shape)) if tensors else 0
+        size = 0
+        if self.parlour.encoding_class:
+            size = (int(np.prod(self.parlour.information_state_shape)) if perfect_recall
+                    else int(np.prod(self.parlour.observation_shape)))
         self.tensor = np.zeros(size, dtype=np.float32)
-        self.dict: dict[str, Any] = {"observation": self.tensor} if size else {}
+        name = "information_state" if perfect_recall else "observation"
+        self.dict: dict[str, Any] = {name: self.tensor} if size else {}
 
     def set_from(self, state: ParlourState, player: int) -> None:
         """Fill `tensor` with `player`'s view of `state`."""
@@ -29,6 +32,9 @@ class ParlourObserver:
         parlour = state.state
         if parlour is None:
             self.tensor.fill(0)
+        elif self.perfect_recall:
+            info = parlour.information_state(player)
+            self.tensor[:] = self.parlour.encode_information_state(info)
         else:
             self.tensor[:] = self.parlour.encode(parlour.observe(player)).ravel()
 

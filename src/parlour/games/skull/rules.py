@@ -601,6 +601,14 @@ class Skull(Game[SkullState]):
     def num_players(self) -> int:
         return self.players
 
+    recall_moves = 128
+    """Moves between two random disc draws (Skull has no deals): the last 128 are kept."""
+
+    def action_is_public(self, action: Action) -> bool:
+        """Bids, passes, reveals and starters are public; which disc is placed, or discarded
+        after one's own skull, is not."""
+        return not isinstance(action, (Place, Discard))
+
     def return_bounds(self, one_deal: bool = False) -> tuple[float, float]:
         """1 for the winner, 0 for the others; a round's `running_returns` stay in [0, 1]."""
         return 0.0, 1.0
