@@ -18,7 +18,7 @@ BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
 def test_openspiel_doc_examples_run(capsys: pytest.CaptureFixture[str],
                                     monkeypatch: pytest.MonkeyPatch) -> None:
     blocks = BLOCK.findall(DOC.read_text(encoding="utf-8"))
-    assert len(blocks) == 3
+    assert len(blocks) == 4
     module = types.ModuleType("docs_example_openspiel")
     monkeypatch.setitem(sys.modules, module.__name__, module)
     for index, block in enumerate(blocks, start=1):
