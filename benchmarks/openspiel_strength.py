@@ -30,9 +30,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=12, help="deals, each in six seatings")
     parser.add_argument("--seed", type=int, default=2611, help="the tournament's seed")
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--parlour", default="ismcts", help="parlour's search spec")
+    parser.add_argument("--parlour", default="ismcts",
+                        help="parlour's search spec (e.g. ismcts:rollout=random)")
     args = parser.parse_args()
-    agents = (f"{args.parlour}:seconds={args.seconds}",
+    joiner = "," if ":" in args.parlour else ":"
+    agents = (f"{args.parlour}{joiner}seconds={args.seconds}",
               f"openspiel:ismcts:seconds={args.seconds}")
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "t"
