@@ -163,3 +163,20 @@ def test_mcts_and_ismcts_bots_run_on_every_game() -> None:
         assert bot.step(state) in state.legal_actions()
         plain = mcts.MCTSBot(game, 2.0, 10, evaluator, solve=False, random_state=rng)
         assert plain.step(state) in state.legal_actions()
+
+
+def test_without_openspiel_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from parlour.openspiel._pyspiel import import_pyspiel
+
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # an import of it now fails
+    with pytest.raises(ParlourError, match=r"pip install 'parlour\[openspiel\]'"):
+        import_pyspiel()
+
+
+def test_a_bad_bridge_parameter_is_a_clear_error() -> None:
+    with pytest.raises(ParlourError, match=r"'seeds'.*>= 0"):
+        load("skull", seeds=-1)
+    with pytest.raises(ParlourError, match="unknown parameter 'sides'"):
+        load("skull", sides=3)
