@@ -180,3 +180,27 @@ def test_a_bad_bridge_parameter_is_a_clear_error() -> None:
         load("skull", seeds=-1)
     with pytest.raises(ParlourError, match="unknown parameter 'sides'"):
         load("skull", sides=3)
+
+
+def test_openspiels_observation_objects_read_the_parlour_tensors_and_strings() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = load("hearts")
+    state = game.new_initial_state()
+    for action in state.seed_actions(31):
+        state.apply_action(action)
+    rng = Random(4)
+    for _ in range(17):
+        state.apply_action(rng.choice(state.legal_actions()))
+    parlour = load_game("hearts")
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    plain = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    for seat in range(4):
+        recall.set_from(state, seat)
+        info = state.state.information_state(seat)
+        np.testing.assert_array_equal(recall.tensor, parlour.encode_information_state(info))
+        assert recall.string_from(state, seat) == state.information_state_string(seat)
+        plain.set_from(state, seat)
+        np.testing.assert_array_equal(plain.tensor, parlour.encode(info.observation).ravel())
+        assert plain.string_from(state, seat) == state.observation_string(seat)
+    np.testing.assert_array_equal(state.information_state_tensor(3), recall.tensor)  # the last
