@@ -128,7 +128,7 @@ class SkullState(State["Skull"]):
     def __init__(self, game: Skull, seed: int) -> None:
         super().__init__(game, seed)
         n = game.players
-        self.roses: tuple[int, ...] = (ROSES_EACH,) * n
+        self.roses: tuple[int, ...] = (game.roses,) * n
         self.skulls: tuple[int, ...] = (1,) * n
         self.stacks: tuple[tuple[int, ...], ...] = ((),) * n
         self.turned: tuple[int, ...] = (0,) * n
@@ -534,7 +534,7 @@ class SkullState(State["Skull"]):
         wins = [sum(1 for r in self.rounds if r.success and r.challenger == p) for p in range(n)]
         assert list(self.flowers) == wins, "flowers do not match the challenges won"
         for p in range(n):
-            assert self.roses[p] + lost_roses[p] == ROSES_EACH, f"seat {p}'s roses do not add up"
+            assert self.roses[p] + lost_roses[p] == self.game.roses, f"seat {p}: roses do not sum"
             assert self.skulls[p] + lost_skulls[p] == 1, f"seat {p}'s skull does not add up"
             stack = self.stacks[p]
             assert sum(stack) <= self.skulls[p] and len(stack) - sum(stack) <= self.roses[p]
@@ -574,7 +574,10 @@ class Skull(Game[SkullState]):
     encoding_class = "parlour.games.skull.encoding:SkullEncoding"
     search_opponents = "policy"  # opponents must act on their own discs
     parameters = (
-        Param("players", int, 4, "The number of players.", min=3, max=MAX_PLAYERS),
+        Param("players", int, 4, "The number of players (2 is a small variant, not in the "
+              "published rules).", min=2, max=MAX_PLAYERS),
+        Param("roses", int, ROSES_EACH, "Roses each player starts with, beside one skull "
+              "(fewer is a small variant).", min=1, max=ROSES_EACH),
         Param("next_starter", str, "challenger",
               "Who starts the round after a failed challenge: 'challenger' (the challenger; if "
               "eliminated, the skull's owner, or their choice after their own skull), "
@@ -587,6 +590,7 @@ class Skull(Game[SkullState]):
     )
 
     players: int
+    roses: int
     next_starter: str
     first_player: int
 
