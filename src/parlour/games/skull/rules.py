@@ -448,7 +448,7 @@ class SkullState(State["Skull"]):
             self.emit(ChallengeResult(challenger=c, bid=self.high_bid, success=True,
                                       skull_owner=None, flowers=self.flowers[c]))
         self._end_round(self._result(success=True))
-        if self.flowers[c] >= WINS_NEEDED:
+        if self.flowers[c] >= self.game.wins:
             self._game_over(c)
         else:
             self._start_round(c)
@@ -548,10 +548,10 @@ class SkullState(State["Skull"]):
         assert self.high_bid <= self.total_on_mats() or self.phase == DISCARD_PHASE
         if self.phase == OVER:
             assert self.current is None and self.winner is not None
-            assert self.flowers[self.winner] == WINS_NEEDED or self.in_game() == (self.winner,)
+            assert self.flowers[self.winner] == self.game.wins or self.in_game() == (self.winner,)
             return
         assert self.winner is None and self.current is not None
-        assert max(self.flowers) < WINS_NEEDED and len(self.in_game()) > 1
+        assert max(self.flowers) < self.game.wins and len(self.in_game()) > 1
         if self.phase in (BIDDING, REVEAL_PHASE, DISCARD_PHASE):
             assert self.challenger is not None and self.high_bid >= 1
         if self.phase in (REVEAL_PHASE, DISCARD_PHASE):
@@ -578,6 +578,8 @@ class Skull(Game[SkullState]):
               "published rules).", min=2, max=MAX_PLAYERS),
         Param("roses", int, ROSES_EACH, "Roses each player starts with, beside one skull "
               "(fewer is a small variant).", min=1, max=ROSES_EACH),
+        Param("wins", int, WINS_NEEDED, "Won challenges that win the game (1 is a small "
+              "variant).", min=1, max=WINS_NEEDED),
         Param("next_starter", str, "challenger",
               "Who starts the round after a failed challenge: 'challenger' (the challenger; if "
               "eliminated, the skull's owner, or their choice after their own skull), "
@@ -591,6 +593,7 @@ class Skull(Game[SkullState]):
 
     players: int
     roses: int
+    wins: int
     next_starter: str
     first_player: int
 
