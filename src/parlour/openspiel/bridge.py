@@ -16,10 +16,11 @@ parlour's own search scores a deal with).
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from random import Random
 from typing import Any
 
-from parlour.core import Action, Game, ParlourError, State, list_games, load_game
+from parlour.core import Action, Event, Game, ParlourError, State, list_games, load_game
 from parlour.core.seeding import SEED_BITS
 from parlour.openspiel._pyspiel import import_pyspiel
 
@@ -150,11 +151,15 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         self._live = _Live(None)
         self.digits: list[int] = []
         self.first_deal = 0
-        self.traces: list[list[str]] = [[] for _ in range(game.num_players())]
         self.traced = 0
         self.done = False
 
     # --- setting up the parlour state --------------------------------------------------------
+    @property
+    def traces(self) -> list[list[Event]]:
+        """Per seat, the events it was shown, in order: its recall."""
+        return self._live.traces
+
     @property
     def state(self) -> State[Any] | None:
         """The parlour state once the seed is chosen, else None."""
@@ -162,9 +167,8 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
 
     def adopt(self, state: State[Any]) -> None:
         """Take `state` (events on) as this game's parlour state."""
-        self._live = _Live(state)
+        self._live = _Live(state, [[] for _ in range(self.bridge.num_players())])
         self.first_deal = state.deal_number
-        self.traces = [[] for _ in range(self.bridge.num_players())]
         self.traced = 0
         self._trace()
         self.done = self._ends()
@@ -193,10 +197,9 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         assert state is not None
         events = state.events
         for event in events[self.traced:]:
-            text = json.dumps(event.to_json(), ensure_ascii=False, sort_keys=True)
             for seat, trace in enumerate(self.traces):
                 if event.visible(seat):
-                    trace.append(text)
+                    trace.append(event)
         self.traced = len(events)
 
     def _ends(self) -> bool:
@@ -283,7 +286,7 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
         """`player`'s perfect recall as text: every event shown to it, then its observation."""
         if self.state is None:
             return ""
-        return "\n".join([*self.traces[player], self.observation_key(player)])
+        return "\n".join([*map(event_text, self.traces[player]), self.observation_key(player)])
 
     def observation_key(self, player: int) -> str:
         """`player`'s observation now, as JSON text."""
@@ -306,10 +309,9 @@ class ParlourState(pyspiel.State):  # type: ignore[misc]
             return self.clone()  # type: ignore[no-any-return]
         world = state.game.sample_state(state.observe(player), rng).clone(quiet=False)
         clone: ParlourState = self.clone()
-        clone._live = _Live(world)
+        clone._live = _Live(world, [list(trace) if seat == player else []
+                                    for seat, trace in enumerate(self.traces)])
         clone.traced = len(world.events)
-        clone.traces = [list(trace) if seat == player else []
-                        for seat, trace in enumerate(self.traces)]
         clone.done = clone._ends()
         return clone
 
@@ -374,10 +376,30 @@ class _Shared:
 
 
 class _Live:
-    """Holds the parlour state: copying a state clones it with parlour's own `clone`."""
+    """Holds the parlour state and the seats' recall: copying a state clones the parlour state
+    with its own `clone` and shares the (frozen) events, where a deep copy would copy each."""
 
-    def __init__(self, state: State[Any] | None) -> None:
+    def __init__(self, state: State[Any] | None, traces: list[list[Event]] | None = None
+                 ) -> None:
         self.state = state
+        self.traces = traces or []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
-        return _Live(None if self.state is None else self.state.clone())
+        return _Live(None if self.state is None else self.state.clone(),
+                     [list(trace) for trace in self.traces])
+
+
+def event_text(event: Event) -> str:
+    """`event` as canonical JSON text (cached where the event is hashable: equal events give
+    equal text)."""
+    try:
+        return _cached_text(event)
+    except TypeError:  # an event with an unhashable field
+        return _text(event)
+
+
+def _text(event: Event) -> str:
+    return json.dumps(event.to_json(), ensure_ascii=False, sort_keys=True)
+
+
+_cached_text = lru_cache(maxsize=1 << 16)(_text)
