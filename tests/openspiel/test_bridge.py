@@ -96,6 +96,9 @@ def test_information_states_are_perfect_recall_and_survive_resampling() -> None:
         world = state.resample(player, Random(seed))
         assert world.information_state_string(player) == state.information_state_string(player)
         assert world.legal_actions() == state.legal_actions()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    spiel_world = state.resample_from_infostate(player, sampler)  # OpenSpiel's own entry
+    assert spiel_world.information_state_string(player) == state.information_state_string(player)
     # another seat's hand is not in this seat's string
     other = (player + 1) % 4
     hand = json.loads(state.observation_string(other))["hand"]
