@@ -24,9 +24,9 @@ from parlour.openspiel import load
 
 GAMES = {
     "territory": ("territory:size=2,rounds=1,players=2", 4,
-                  "parlour Territory: 2x2, one round, seeds=4"),
+                  "Territory: 2x2, one round, seeds=4"),
     "skull": ("skull:players=2,roses=1,wins=1,first_player=0", 2,
-              "parlour Skull: 2 players, 1 rose, 1 win, seeds=2"),
+              "Skull: 2 players, 1 rose, 1 win, seeds=2"),
 }
 
 
@@ -69,7 +69,7 @@ def plot(points: list[tuple[int, float]], path: Path, title: str) -> None:
     axes.set_yscale("log")
     axes.set_xlabel("CFR iterations")
     axes.set_ylabel("NashConv of the average policy")
-    axes.set_title(f"OpenSpiel CFR on {title}")
+    axes.set_title(f"OpenSpiel CFR on parlour {title}", fontsize=10)
     axes.legend()
     figure.tight_layout()
     figure.savefig(path)

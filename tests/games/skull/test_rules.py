@@ -48,6 +48,14 @@ def test_with_two_players_one_pass_ends_the_bidding() -> None:
     assert state.observe(0).phase == "place_first" and state.current_player == 0
 
 
+def test_with_wins_1_the_first_won_challenge_wins_the_game() -> None:
+    state = play(new(2, roses=1, wins=1), "place rose", "place skull", "bid 1", "pass")
+    assert state.is_terminal and state.winners() == (0,) and state.returns() == (1.0, 0.0)
+    for wins in (0, 3):
+        with pytest.raises(ParameterError):
+            skull(3, wins=wins)
+
+
 def test_with_one_rose_a_player_who_loses_both_discs_is_out() -> None:
     state = play(new(2, roses=1), "place skull", "place rose", "bid 1", "pass",
                  "discard rose")  # seat 0's own skull: it keeps the skull
