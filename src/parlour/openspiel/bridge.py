@@ -335,19 +335,23 @@ def load(spec: str, **params: Any) -> ParlourGame:
     return ParlourGame(load_game(spec, **params), **bridge)
 
 
-_FACTORIES: dict[str, Any] = {}
-"""The factory of each registered game, kept alive here: pyspiel holds them in a C++ registry
-that is torn down after the interpreter, and one whose last reference it held would crash the
-exit."""
+_FACTORIES: dict[str, type[ParlourGame]] = {}
+"""The class pyspiel builds each registered game with. A class, as OpenSpiel's own Python games
+register, not a function: pyspiel keeps it in a C++ registry torn down after the interpreter,
+and a function whose last reference that registry held would crash the exit."""
 
 
-def _factory(game_id: str) -> Any:
-    def build(params: dict[str, Any] | None = None) -> ParlourGame:
-        values = dict(params or {})
-        bridge = {key: values.pop(key) for key in list(values) if key in BRIDGE_PARAMS}
-        return ParlourGame(load_game(game_id, **values), **bridge)
+def _factory(game_id: str) -> type[ParlourGame]:
+    """A `ParlourGame` subclass that pyspiel can call with a parameter dict."""
+    if game_id not in _FACTORIES:
+        def init(self: ParlourGame, params: dict[str, Any] | None = None) -> None:
+            values = dict(params or {})
+            bridge = {key: values.pop(key) for key in list(values) if key in BRIDGE_PARAMS}
+            ParlourGame.__init__(self, load_game(game_id, **values), **bridge)
 
-    return _FACTORIES.setdefault(game_id, build)
+        name = "Parlour_" + game_id.replace(".", "_")
+        _FACTORIES[game_id] = type(name, (ParlourGame,), {"__init__": init})
+    return _FACTORIES[game_id]
 
 
 def register(game_id: str) -> str:
