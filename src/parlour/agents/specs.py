@@ -6,6 +6,7 @@
 - ``pyfile:bots/mine.py``: the same file run in its own process, in the sandbox.
 - ``exec:./mybot --flag``: any program speaking the JSON-lines protocol (docs/protocol.md).
 - ``human``: a person at the console.
+- ``openspiel:ismcts:simulations=200``: one of OpenSpiel's bots (the ``openspiel`` extra).
 
 A spec resolves, for a given game and seat, to an agent built with a generator derived from the
 match seed, so a seed reproduces a game whatever the agents do.
@@ -39,6 +40,7 @@ SCHEMES: dict[str, str | AgentFactory] = {
     "heartless": "parlour.agents.heartless:heartless_agent",
     "learned": "parlour.agents.learned:learned_file_agent",
     "ladder": "parlour.ladder.bots:ladder_agent",
+    "openspiel": "parlour.openspiel.agents:openspiel_agent",
 }
 """Spec prefixes whose rest is raw text (a path or a command line), not key=value options.
 

@@ -257,6 +257,7 @@ class Move(NamedTuple):
 
 _new_move = tuple.__new__
 
+
 def _refuse_taken_slots(cls: type) -> None:
     """Refuse a state class whose `__slots__` name an attribute a base class already has (a
     slot named ``history`` would hide the one `State` keeps the moves in): a clear error now
@@ -267,6 +268,24 @@ def _refuse_taken_slots(cls: type) -> None:
         if owner is not None:
             raise TypeError(f"{cls.__name__}.__slots__ names {name!r}, which "
                             f"{owner.__name__} already has; choose another name")
+
+
+@dataclass(frozen=True, slots=True)
+class InformationState:
+    """What one seat recalls (perfect recall): its observation now, and every move since the
+    deal in progress began as the seat saw it: ``(seat, action)``, the action None where it
+    was hidden from this seat (another seat's pass in Hearts, a disc placed in Skull).
+    Built by `State.information_state`; `Game.encode_information_state` reads only this."""
+
+    observation: Observation
+    moves: tuple[tuple[int, Action | None], ...]
+
+    def key(self) -> str:
+        """The canonical text of this information state: equal exactly when the seat cannot
+        tell two histories apart (for tables keyed by information state, such as CFR's)."""
+        seen = ";".join(f"{seat}:{'?' if action is None else action}"
+                        for seat, action in self.moves)
+        return f"{seen}|{jsonable_fields(self.observation)}"
 
 
 class TensorEncoding(Protocol):
@@ -553,6 +572,24 @@ class State(Generic[G]):
         """The players' moves so far, without chance moves."""
         return [m for m in self.history if m.player != CHANCE]
 
+    def deal_start(self) -> int:
+        """The index in `history` where the deal in progress began: just after its last
+        chance move (the deal in the card games), 0 where there was none. Games whose
+        chance falls inside a deal override it."""
+        history = self.history
+        for index in range(len(history) - 1, -1, -1):
+            if history[index].player == CHANCE:
+                return index + 1
+        return 0
+
+    def information_state(self, seat: int) -> InformationState:
+        """`seat`'s perfect recall of the deal in progress (see `InformationState`): its own
+        moves, the others' where `Game.action_is_public` says everyone sees them."""
+        public = self.game.action_is_public
+        moves = tuple((m.player, m.action if m.player == seat or public(m.action) else None)
+                      for m in self.history[self.deal_start():] if m.player != CHANCE)
+        return InformationState(self.observe(seat), moves)
+
     def __repr__(self) -> str:
         name = type(self).__name__
         return f"<{name} of {self.game.spec} seed={self.seed} moves={len(self.history)}>"
@@ -693,12 +730,47 @@ class Game(Generic[S]):
         """A numpy bool array over the action ids, True where the action is legal."""
         return self.encoding.action_mask(observation)
 
+    recall_moves: ClassVar[int] = 64
+    """The moves of a deal an information-state tensor holds (the last ones where a deal is
+    longer; the observation part still holds what the seat knows of the rest)."""
+
+    def action_is_public(self, action: Action) -> bool:
+        """True where every seat sees `action` when it is made (a card played, a bid); False
+        (the default, which never leaks) where only its seat does (a pass in Hearts)."""
+        return bool(getattr(self, "perfect_information", False))
+
+    @property
+    def information_state_shape(self) -> tuple[int, ...]:
+        """The shape of `encode_information_state`'s arrays (the layout: games/encoding.py)."""
+        from parlour.games.encoding import information_state_layout
+
+        return (information_state_layout(self).size,)
+
+    def encode_information_state(self, info: InformationState) -> np.ndarray:
+        """`info` (a seat's perfect recall, `State.information_state`) as a float32 array:
+        the observation's encoding, then one row per move of the deal (`recall_moves` rows):
+        who moved, counted from the seat, and the move's id, or a hidden-move flag."""
+        from parlour.games.encoding import encode_information_state
+
+        return encode_information_state(self, info)
+
     def move_features(self, observation: Observation, moves: Sequence[Action],
                       advice: Action) -> np.ndarray:
         """One float32 row of `move_feature_count` per move of `moves` (legal actions of
         `observation`; `advice` is the advisor's), for learned move scorers
         (`parlour.rl.distil`). Games without them raise `ParlourError`."""
         raise ParlourError(f"{self.id} has no move features for learned move scorers")
+
+    def return_bounds(self, one_deal: bool = False) -> tuple[float, float] | None:
+        """The least and greatest value any seat's `returns()` can take (with `one_deal`:
+        its `running_returns()` after the first deal), or None where the game does not say.
+        Research bridges (OpenSpiel's utility range) read it."""
+        return None
+
+    def return_sum(self, one_deal: bool = False) -> float | None:
+        """The sum of the seats' `returns()` where it is the same in every outcome (0 for
+        zero-sum games), else None; `one_deal` as in `return_bounds`."""
+        return None
 
     def sample_state(self, observation: Observation, rng: Random) -> S:
         """A full state consistent with everything `observation`'s seat knows."""

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from parlour.core import Action, Game, Observation, ParlourError, State
+from parlour.core.game import InformationState
 
 
 class Layout:
@@ -184,3 +185,31 @@ def relative(seat: int, me: int, players: int) -> int:
 def scaled(values: Iterable[float], scale: float) -> list[float]:
     """Each value divided by `scale`."""
     return [v / scale for v in values]
+
+
+def information_state_layout(game: Game[Any]) -> Layout:
+    """The blocks of `game`'s information-state tensor: ``observation`` (the game's own
+    encoding), then ``moves``: `Game.recall_moves` rows of who moved (one-hot, seats counted
+    from the encoded seat), the move's id (one-hot; games without ids leave it empty) and a
+    last column set where the move was hidden from the seat. Rows fill from the first move of
+    the deal; a deal longer than the rows keeps its last moves."""
+    size = int(np.prod(game.observation_shape))
+    row = game.num_players + game.num_distinct_actions + 1
+    return Layout(("observation", size), ("moves", game.recall_moves, row))
+
+
+def encode_information_state(game: Game[Any], info: InformationState) -> np.ndarray:
+    """`info` as a new float32 array of `information_state_layout(game)` (see there)."""
+    layout = information_state_layout(game)
+    out = np.zeros(layout.size, dtype=np.float32)
+    layout.view(out, "observation")[:] = game.encode(info.observation).ravel()
+    rows = layout.view(out, "moves")
+    players, ids = game.num_players, game.num_distinct_actions
+    me = info.observation.seat
+    for row, (seat, action) in zip(rows, info.moves[-game.recall_moves:], strict=False):
+        row[relative(seat, me, players)] = 1.0
+        if action is None:
+            row[-1] = 1.0
+        elif ids:
+            row[players + action.id] = 1.0
+    return out

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
-from parlour.core import Game, Observation, ParlourError, State
+from parlour.core import CHANCE, Game, InformationState, Observation, ParlourError, State
 from parlour.testing.checks import Scaled
 
 MOVES_PER_GAME = 400
@@ -101,6 +101,49 @@ class EncodingChecks(Scaled):
         seat = states[0].current_player if states[0].current_player is not None else 0
         tensors = {game.encode(s.observe(seat)).tobytes() for s in states[:20]}
         assert len(tensors) > 1, "the encoding never changes"
+
+    def test_information_states_recall_the_deal_without_leaking(self, game: Game[Any]) -> None:
+        """`encode_information_state` gives float32 arrays of `information_state_shape`, its
+        observation block is `encode` of the observation, a seat recalls its own moves and the
+        others' only where `action_is_public`, and each recall extends the one before."""
+        _skip_without_encoding(game)
+        shape = game.information_state_shape
+        size = int(np.prod(game.observation_shape))
+        rng = Random(17)
+        for seed in range(self.scaled(3)):
+            before: dict[int, InformationState] = {}
+            for state in encoding_playout(game, seed, rng)[:120]:
+                start = state.deal_start()
+                mine = [m for m in state.history[start:] if m.player != CHANCE]
+                for seat in range(game.num_players):
+                    info = state.information_state(seat)
+                    encoded = game.encode_information_state(info)
+                    assert encoded.shape == shape and encoded.dtype == np.float32
+                    assert np.array_equal(encoded[:size], game.encode(info.observation).ravel())
+                    for move, (player, action) in zip(mine, info.moves, strict=True):
+                        assert player == move.player
+                        shown = player == seat or game.action_is_public(move.action)
+                        assert action == (move.action if shown else None), (
+                            f"seat {seat} recalls {move.action} of seat {player} wrongly")
+                    last = before.get(seat)
+                    if last is not None and len(last.moves) < len(info.moves):
+                        assert info.moves[:len(last.moves)] == last.moves
+                    before[seat] = info
+
+    def test_every_sampled_world_gives_the_same_information_state(self, game: Game[Any]) -> None:
+        """The recall with any world `sample_state` draws in place of the real one encodes to
+        the same tensor: the information state cannot carry a hidden card either."""
+        _skip_without_encoding(game)
+        rng, worlds = Random(18), Random(19)
+        for seed in range(self.scaled(2)):
+            for state in encoding_playout(game, seed, rng)[::7]:
+                for seat in range(game.num_players):
+                    info = state.information_state(seat)
+                    encoded = game.encode_information_state(info)
+                    for _ in range(2):
+                        seen = game.sample_state(info.observation, worlds).observe(seat)
+                        again = game.encode_information_state(InformationState(seen, info.moves))
+                        assert np.array_equal(again, encoded)
 
     def test_the_rules_doc_lists_the_layout(self, game: Game[Any]) -> None:
         """The game's rules page documents its encoding: every named block with its offset

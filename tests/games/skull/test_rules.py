@@ -26,9 +26,42 @@ def test_three_to_six_players() -> None:
     for players in (3, 4, 5, 6):
         assert skull(players).num_players == players
         assert len(skull(players).new_state(seed=1).observe(0).discs) == players
-    for players in (2, 7):
+    for players in (1, 7):
         with pytest.raises(ParameterError):
             skull(players)
+
+
+def test_two_players_and_fewer_roses_are_a_small_variant() -> None:
+    state = new(2, roses=1)
+    assert state.num_players == 2
+    obs = state.observe(1)
+    assert (obs.my_roses, obs.my_skulls) == (1, 1) and obs.discs == (2, 2)
+    for roses in (0, 4):
+        with pytest.raises(ParameterError):
+            skull(3, roses=roses)
+
+
+def test_with_two_players_one_pass_ends_the_bidding() -> None:
+    state = play(new(2, roses=1), "place rose", "place skull", "bid 1", "pass")
+    # the challenger turns its own rose at once: the bid of one is made, a new round begins
+    assert state.flowers == (1, 0) and state.starter == 0
+    assert state.observe(0).phase == "place_first" and state.current_player == 0
+
+
+def test_with_wins_1_the_first_won_challenge_wins_the_game() -> None:
+    state = play(new(2, roses=1, wins=1), "place rose", "place skull", "bid 1", "pass")
+    assert state.is_terminal and state.winners() == (0,) and state.returns() == (1.0, 0.0)
+    for wins in (0, 3):
+        with pytest.raises(ParameterError):
+            skull(3, wins=wins)
+
+
+def test_with_one_rose_a_player_who_loses_both_discs_is_out() -> None:
+    state = play(new(2, roses=1), "place skull", "place rose", "bid 1", "pass",
+                 "discard rose")  # seat 0's own skull: it keeps the skull
+    assert (state.roses[0], state.skulls[0]) == (0, 1)
+    play(state, "place skull", "place rose", "bid 1", "pass", "discard skull")
+    assert state.is_terminal and state.winners() == (1,)
 
 
 def test_each_player_owns_three_roses_and_a_skull() -> None:

@@ -562,6 +562,13 @@ class Hearts(Game[HeartsState]):
     def num_players(self) -> int:
         return NUM_PLAYERS
 
+    recall_moves = 64
+    """A deal's moves: twelve passed cards and 52 played."""
+
+    def action_is_public(self, action: Action) -> bool:
+        """Cards played are seen by all; passed cards only by the passer (and receiver)."""
+        return type(action) is Play
+
     # --- public hooks a variant may override ----------------------------------------------
     def pass_offset(self, deal: int) -> int:
         """Seats to the left that cards go to in deal `deal` (0: no passing)."""

@@ -871,6 +871,14 @@ class Skat(Game[SkatState]):
     def num_players(self) -> int:
         return self.players
 
+    recall_moves = 128
+    """A deal's moves: the bidding (at most about 90 bids, holds and passes), the pickup,
+    burying, declaration and 30 cards played."""
+
+    def action_is_public(self, action: Action) -> bool:
+        """Everything but the two cards the declarer buries is seen by all."""
+        return not isinstance(action, Bury)
+
     @property
     def num_deals(self) -> int:
         """Deals in the series: `deals`, or one per seat."""

@@ -128,7 +128,7 @@ class SkullState(State["Skull"]):
     def __init__(self, game: Skull, seed: int) -> None:
         super().__init__(game, seed)
         n = game.players
-        self.roses: tuple[int, ...] = (ROSES_EACH,) * n
+        self.roses: tuple[int, ...] = (game.roses,) * n
         self.skulls: tuple[int, ...] = (1,) * n
         self.stacks: tuple[tuple[int, ...], ...] = ((),) * n
         self.turned: tuple[int, ...] = (0,) * n
@@ -448,7 +448,7 @@ class SkullState(State["Skull"]):
             self.emit(ChallengeResult(challenger=c, bid=self.high_bid, success=True,
                                       skull_owner=None, flowers=self.flowers[c]))
         self._end_round(self._result(success=True))
-        if self.flowers[c] >= WINS_NEEDED:
+        if self.flowers[c] >= self.game.wins:
             self._game_over(c)
         else:
             self._start_round(c)
@@ -534,7 +534,7 @@ class SkullState(State["Skull"]):
         wins = [sum(1 for r in self.rounds if r.success and r.challenger == p) for p in range(n)]
         assert list(self.flowers) == wins, "flowers do not match the challenges won"
         for p in range(n):
-            assert self.roses[p] + lost_roses[p] == ROSES_EACH, f"seat {p}'s roses do not add up"
+            assert self.roses[p] + lost_roses[p] == self.game.roses, f"seat {p}: roses do not sum"
             assert self.skulls[p] + lost_skulls[p] == 1, f"seat {p}'s skull does not add up"
             stack = self.stacks[p]
             assert sum(stack) <= self.skulls[p] and len(stack) - sum(stack) <= self.roses[p]
@@ -548,10 +548,10 @@ class SkullState(State["Skull"]):
         assert self.high_bid <= self.total_on_mats() or self.phase == DISCARD_PHASE
         if self.phase == OVER:
             assert self.current is None and self.winner is not None
-            assert self.flowers[self.winner] == WINS_NEEDED or self.in_game() == (self.winner,)
+            assert self.flowers[self.winner] == self.game.wins or self.in_game() == (self.winner,)
             return
         assert self.winner is None and self.current is not None
-        assert max(self.flowers) < WINS_NEEDED and len(self.in_game()) > 1
+        assert max(self.flowers) < self.game.wins and len(self.in_game()) > 1
         if self.phase in (BIDDING, REVEAL_PHASE, DISCARD_PHASE):
             assert self.challenger is not None and self.high_bid >= 1
         if self.phase in (REVEAL_PHASE, DISCARD_PHASE):
@@ -574,7 +574,12 @@ class Skull(Game[SkullState]):
     encoding_class = "parlour.games.skull.encoding:SkullEncoding"
     search_opponents = "policy"  # opponents must act on their own discs
     parameters = (
-        Param("players", int, 4, "The number of players.", min=3, max=MAX_PLAYERS),
+        Param("players", int, 4, "The number of players (2 is a small variant, not in the "
+              "published rules).", min=2, max=MAX_PLAYERS),
+        Param("roses", int, ROSES_EACH, "Roses each player starts with, beside one skull "
+              "(fewer is a small variant).", min=1, max=ROSES_EACH),
+        Param("wins", int, WINS_NEEDED, "Won challenges that win the game (1 is a small "
+              "variant).", min=1, max=WINS_NEEDED),
         Param("next_starter", str, "challenger",
               "Who starts the round after a failed challenge: 'challenger' (the challenger; if "
               "eliminated, the skull's owner, or their choice after their own skull), "
@@ -587,6 +592,8 @@ class Skull(Game[SkullState]):
     )
 
     players: int
+    roses: int
+    wins: int
     next_starter: str
     first_player: int
 
@@ -600,6 +607,22 @@ class Skull(Game[SkullState]):
     @property
     def num_players(self) -> int:
         return self.players
+
+    recall_moves = 128
+    """Moves between two random disc draws (Skull has no deals): the last 128 are kept."""
+
+    def action_is_public(self, action: Action) -> bool:
+        """Bids, passes, reveals and starters are public; which disc is placed, or discarded
+        after one's own skull, is not."""
+        return not isinstance(action, (Place, Discard))
+
+    def return_bounds(self, one_deal: bool = False) -> tuple[float, float]:
+        """1 for the winner, 0 for the others; a round's `running_returns` stay in [0, 1]."""
+        return 0.0, 1.0
+
+    def return_sum(self, one_deal: bool = False) -> float | None:
+        """One winner: the returns sum to 1 (a cut round's running returns do not)."""
+        return None if one_deal else 1.0
 
     # --- public hooks a variant may override ----------------------------------------------
     def draw_lost_disc(self, seed: int, round_number: int, roses: int, skulls: int) -> int:

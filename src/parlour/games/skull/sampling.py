@@ -14,7 +14,7 @@ from random import Random
 from typing import TYPE_CHECKING
 
 from parlour.core import ParlourError
-from parlour.games.skull.actions import DISCS_EACH, ROSE, SKULL
+from parlour.games.skull.actions import ROSE, SKULL
 from parlour.games.skull.observation import RoundResult, SkullObservation
 from parlour.games.skull.rules import PHASE_NAMES, SkullState
 
@@ -24,14 +24,14 @@ if TYPE_CHECKING:
 _SEEN, _LOSS = 0, 1
 
 
-def _timeline(obs: SkullObservation, p: int) -> list[tuple[int, int, int, int]]:
+def _timeline(obs: SkullObservation, p: int, discs: int) -> list[tuple[int, int, int, int]]:
     """`p`'s history as the observer knows it, oldest first.
 
     Entries are ``(_SEEN, discs owned, roses turned, skull turned)`` per round and
     ``(_LOSS, round index, disc or -1 if unknown, discs owned before)`` per lost disc.
     """
     events: list[tuple[int, int, int, int]] = []
-    owned = DISCS_EACH
+    owned = discs
     rounds: list[tuple[int, tuple[tuple[int, int], ...], RoundResult | None]] = [
         (i, r.revealed, r) for i, r in enumerate(obs.rounds)
     ]
@@ -45,7 +45,7 @@ def _timeline(obs: SkullObservation, p: int) -> list[tuple[int, int, int, int]]:
             events.append((_LOSS, index, disc, owned))
             owned -= 1
     if owned != obs.discs[p]:
-        raise ParlourError(f"observation is inconsistent: seat {p} lost {DISCS_EACH - owned} "
+        raise ParlourError(f"observation is inconsistent: seat {p} lost {discs - owned} "
                            f"disc(s) but owns {obs.discs[p]}")
     return events
 
@@ -76,9 +76,11 @@ def _weigh(events: list[tuple[int, int, int, int]], lost_at: int | None) -> floa
     return weight
 
 
-def _sample_skull_history(obs: SkullObservation, p: int, rng: Random) -> tuple[bool, int | None]:
-    """(does `p` own its skull now, the round index in which it was lost) drawn at random."""
-    events = _timeline(obs, p)
+def _sample_skull_history(obs: SkullObservation, p: int, rng: Random,
+                          discs: int) -> tuple[bool, int | None]:
+    """(does `p` own its skull now, the round index in which it was lost) drawn at random;
+    `p` started with `discs` discs."""
+    events = _timeline(obs, p, discs)
     options: list[int | None] = [None] + [e[1] for e in events if e[0] == _LOSS]
     weights = [_weigh(events, option) for option in options]
     if not any(weights):
@@ -100,7 +102,7 @@ def sample_state(game: Skull, obs: SkullObservation, rng: Random) -> SkullState:
             roses[p], skulls[p] = obs.my_roses, obs.my_skulls
             stacks[p] = obs.my_stack
             continue
-        has_skull, lost_at = _sample_skull_history(obs, p, rng)
+        has_skull, lost_at = _sample_skull_history(obs, p, rng, game.roses + 1)
         skulls[p] = int(has_skull)
         roses[p] = obs.discs[p] - skulls[p]
         for index, result in enumerate(rounds):

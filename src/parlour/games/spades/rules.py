@@ -667,6 +667,21 @@ class Spades(Game[SpadesState]):
     def num_players(self) -> int:
         return NUM_PLAYERS
 
+    recall_moves = 64
+    """A hand's moves: at most eight bids and looks, and 52 cards played."""
+
+    def action_is_public(self, action: Action) -> bool:
+        """Every bid, blind nil, look and card played is made in front of everyone."""
+        return True
+
+    def return_bounds(self, one_deal: bool = False) -> tuple[float, float] | None:
+        """+1 or -1 per partnership; a hand's running margin is not bounded here."""
+        return None if one_deal else (-1.0, 1.0)
+
+    def return_sum(self, one_deal: bool = False) -> float:
+        """Zero-sum: the partnerships' results (and margins) cancel."""
+        return 0.0
+
     # --- public hooks a variant may override ----------------------------------------------
     def dealer_of(self, deal: int) -> int:
         """The dealer of hand `deal`: seat 3 first, then rotating to the left."""

@@ -487,6 +487,10 @@ class Territory(Game[TerritoryState]):
     def num_players(self) -> int:
         return self.players
 
+    def return_bounds(self, one_deal: bool = False) -> tuple[float, float]:
+        """1 for each seat among the owners with the most squares, else 0."""
+        return 0.0, 1.0
+
     # --- the contract ---------------------------------------------------------------------
     def new_state(
         self,

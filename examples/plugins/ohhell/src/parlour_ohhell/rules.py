@@ -233,6 +233,10 @@ class OhHell(Game[OhHellState]):
     def num_players(self) -> int:
         return self.players
 
+    def action_is_public(self, action: Action) -> bool:
+        """Bids and cards played are made in front of everyone."""
+        return True
+
     def new_state(self, seed: int | None = None, **setup: Any) -> OhHellState:
         if setup:
             raise ParameterError(f"unknown setup argument(s) for ohhell: {', '.join(setup)}")
