@@ -59,7 +59,7 @@ def test_openspiel_bots_play_in_a_tournament(tmp_path: Path) -> None:
                                                      "heuristic"}
         for row in store.games():
             load(out / row.record).verify()
-    assert (out / "errors.log").read_text() == ""
+    assert not (out / "errors.log").exists()  # written only when a bot faults
 
 
 def test_a_time_per_move_adapts_the_iterations_to_the_measured_rate() -> None:
