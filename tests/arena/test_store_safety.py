@@ -51,7 +51,7 @@ def original(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def copy(original: Path, tmp_path: Path) -> Path:
     out = tmp_path / "t"
     shutil.copytree(original, out)
-    (out / ".lock").unlink()
+    (out / ".lock").unlink(missing_ok=True)
     return out
 
 
@@ -96,7 +96,9 @@ def test_a_lost_store_is_rebuilt_from_the_records(copy: Path, original: Path) ->
     assert code == 0, text
     assert "rebuilt the results store from 6 record(s)" in text
     assert results(copy) == results(original)
-    assert (copy / "errors.log").read_text() == (original / "errors.log").read_text()
+    logs = [folder / "errors.log" for folder in (copy, original)]  # absent without a fault
+    assert [log.read_text() if log.exists() else None for log in logs] == [
+        logs[1].read_text() if logs[1].exists() else None] * 2
 
 
 def test_a_damaged_store_is_rebuilt_and_kept_aside(copy: Path, original: Path) -> None:

@@ -27,6 +27,8 @@ SHORT = {
     "skat.ramsch": "skat.ramsch:deals=1",
     "skull": "skull:players=3",
     "territory": "territory:size=6,rounds=8,players=3",
+    "schafkopf": "schafkopf:deals=1",
+    "doppelkopf": "doppelkopf:deals=1,tournament=false",
 }
 """The short-episode spec of every built-in game (docs/learning.md lists them)."""
 GAMES = [info.id for info in parlour.list_games() if game_class(info.id).encoding_class]

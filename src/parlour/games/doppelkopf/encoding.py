@@ -7,7 +7,7 @@ action ids are the game's own (0-89).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -57,10 +57,25 @@ class DoppelkopfEncoding(Encoding):
 
     layout = LAYOUT
     shape = (LAYOUT.size,)
+    bounded = True
+    block_bounds: ClassVar[dict[str, tuple[float, float]]] = {
+        "scores": (-np.inf, np.inf),  # the running totals, in hundreds
+    }
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         self.tricks = 12 if getattr(game, "with_nines", True) else 10
+
+    def reward_scale(self, per_deal: bool) -> float:
+        """A deal moves a seat by at most a soloist's three times the game value; the value
+        is at most 14 (won, four Absage steps, Re and Kontra announced, four steps against
+        the other side's Absagen, gegen die Alten) and 3 + one a trick in special points
+        (two Füchse, a Karlchen, a Doppelkopf in every trick). A game adds that up over its
+        `deals`."""
+        game: Any = self.game
+        tricks = 12 if game.with_nines else 10
+        deal = float(3 * (14 + 3 + tricks))
+        return deal if per_deal else deal * max(1, game.deals)
 
     def fill(self, observation: Observation, out: np.ndarray) -> None:
         obs = observation

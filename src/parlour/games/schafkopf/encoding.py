@@ -7,7 +7,7 @@ encoding"); action ids are the game's own (`parlour.games.schafkopf.actions.BY_I
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -54,9 +54,25 @@ class SchafkopfEncoding(Encoding):
 
     layout = LAYOUT
     shape = (LAYOUT.size,)
+    bounded = True
+    block_bounds: ClassVar[dict[str, tuple[float, float]]] = {
+        "scores": (-np.inf, np.inf),  # the running totals, in hundreds
+    }
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
+
+    def reward_scale(self, per_deal: bool) -> float:
+        """A deal moves a seat by at most what a won Sie pays its declarer: three opponents
+        times four times (the solo tariff and eight Laufende), doubled by Kontra and Re; a
+        Ramsch pays less (its tariff doubled per Jungfrau, or a Durchmarsch like a Schwarz
+        solo). A game adds that up over its `deals`."""
+        game: Any = self.game
+        doublings = 2 if game.kontra else 0
+        sie = 3 * ((4 * (game.tariff_solo + 8 * game.tariff_laufende)) << doublings)
+        ramsch = max(12 * game.tariff_ramsch, 3 * (game.tariff_solo + 2 * game.tariff_schneider))
+        deal = float(max(sie, ramsch))
+        return deal if per_deal else deal * max(1, game.deals)
 
     def fill(self, observation: Observation, out: np.ndarray) -> None:
         obs = observation

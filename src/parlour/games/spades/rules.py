@@ -633,7 +633,7 @@ class Spades(Game[SpadesState]):
               min=-100_000, max=100_000),
         Param("max_hands", int, 100, "The game stops after this many hands if it has not ended "
               "(random bids may never reach the target): the higher score wins, equal scores "
-              "draw.", min=1, max=10_000),
+              "draw.", min=1, max=1_000_000_000),
     )
 
     target: int
