@@ -343,6 +343,7 @@ def test_a_tournament_directory_is_read_and_its_games_open_as_replays(tmp_path: 
         assert report["records"] == 3 and report["plots"] == ["plot.png"]
         assert report["summary"]["ranking"][0]["agent"] == "random"
         assert report["errors"]["count"] == 1
+        assert report["caption"].startswith("return: mean per game")  # no game named
         page = http.get("/api/tournaments/records?offset=1&limit=5").json()
         assert [r["name"] for r in page["records"]] == ["0002.json.gz", "0003.json.gz"]
         meta = http.post("/api/tournaments/replay", json={"name": "0002.json.gz"}).json()
@@ -370,6 +371,18 @@ def test_a_folder_of_tournaments_lists_each(tmp_path: Path) -> None:
         names = [t["name"] for t in http.get("/api/tournaments").json()]
         assert names == ["a", "b"]
         assert http.get("/api/tournaments/report?t=b").json()["records"] == 3
+
+
+def test_the_ranking_caption_is_the_consoles(tmp_path: Path) -> None:
+    from parlour.arena.report import ranking_caption
+
+    _tournament(tmp_path / "t1")
+    summary = tmp_path / "t1" / "summary.json"
+    summary.write_text(json.dumps({"settings": {"game": "hearts"}, "ranking": []}))
+    with client(tournaments=tmp_path / "t1") as http:
+        caption = http.get("/api/tournaments/report").json()["caption"]
+    assert caption == ranking_caption("hearts")
+    assert caption.startswith("return (minus") and "1.96 sigma" in caption
 
 
 def test_without_a_tournament_directory_there_is_nothing_to_read() -> None:

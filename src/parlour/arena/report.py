@@ -158,21 +158,24 @@ def ranking_table(stats: TournamentStats, width: int = WIDTH) -> Table:
                 _seconds(a.mean_move_time), _seconds(a.max_move_time), faults]
         rows.append(row)
     return _table(_title(stats), columns, rows, {"agent": 1.0}, width,
-                  caption=f"return{_return_meaning(stats)}: mean per game ± 95% interval "
-                          "over deals; win %: share "
-                          "of the agent's seats among the winners (two seats at a table "
-                          "winning every game make 50%); rating: OpenSkill mu ± 95% "
-                          "interval (1.96 sigma, as ratings.png); time and max: seconds per "
-                          "decision")
+                  caption=ranking_caption(str(stats.settings.get("game", ""))))
 
 
-def _return_meaning(stats: TournamentStats) -> str:
-    """`` (minus each seat's total points)``: what the game's return is, from the first clause
-    of its `State.returns` docstring; empty if the game cannot say."""
+def ranking_caption(game: str) -> str:
+    """What the ranking's figures are, the same words on the console and the web page."""
+    return (f"return{return_meaning(game)}: mean per game ± 95% interval over deals; win %: "
+            "share of the agent's seats among the winners (two seats at a table winning every "
+            "game make 50%); rating: OpenSkill mu ± 95% interval (1.96 sigma, as ratings.png); "
+            "time and max: seconds per decision")
+
+
+def return_meaning(game: str) -> str:
+    """`` (minus each seat's total points)``: what the return of `game` (a spec) is, from the
+    first clause of its `State.returns` docstring; empty if the game cannot say."""
     from parlour.core import load_game
 
     try:
-        state = load_game(str(stats.settings.get("game", ""))).new_state(seed=0)
+        state = load_game(game).new_state(seed=0)
     except Exception:  # an unknown or broken game: the caption does without
         return ""
     doc = (type(state).returns.__doc__ or "").strip()

@@ -14,6 +14,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from parlour.arena.report import ranking_caption
 from parlour.core import ParlourError, RecordError
 from parlour.records import Record
 from parlour.web.replays import RecordTooLarge, read_record
@@ -144,8 +145,12 @@ class Tournaments:
         if self.is_file(folder / ERRORS):
             errors = {"count": _count_lines(folder / ERRORS),
                       "tail": _tail(folder / ERRORS, MAX_TEXT).splitlines()[-200:]}
+        summary = self._summary(folder)
+        settings = summary.get("settings", {}) if isinstance(summary, dict) else {}
+        game = settings.get("game", "") if isinstance(settings, dict) else ""
         return {
-            "name": name, "title": folder.name, "summary": self._summary(folder),
+            "name": name, "title": folder.name, "summary": summary,
+            "caption": ranking_caption(game if isinstance(game, str) else ""),
             "texts": texts, "plots": self._plots(folder), "errors": errors,
             "records": len(self._records_in(folder)),
         }

@@ -124,7 +124,7 @@ export async function showTournament(main, name) {
       summary.seconds ? ` in ${number(summary.seconds, 1)} s` : "",
       summary.errors ? ` · ${summary.errors} fault(s)` : ""));
     parts.push(h("h2", {}, "Ranking"), rankingTable(summary),
-      h("p", {class: "note"}, "return and score: mean per deal with a 95% interval; rating: OpenSkill mu ± sigma; times per decision."));
+      h("p", {class: "note", id: "ranking-caption"}, report.caption || ""));
     const comparisons = comparisonsTable(summary);
     if (comparisons) parts.push(h("h2", {}, "Pairwise comparisons"), comparisons);
     const matrix = winMatrix(summary);
