@@ -150,8 +150,9 @@ def test_a_wrong_seat_count_suggests_the_players_parameter(game: str, seats: str
 
 
 def test_a_seat_count_no_parameter_allows_suggests_nothing() -> None:
-    code, out = run("play", "skull", "--seats", "random,random")
-    assert code == 2 and "seats 4 players" in out and "players=2" not in out
+    code, out = run("play", "skat", "--seats", "random,random")
+    assert code == 2 and "seats 3 players" in out and "players=2" not in out
+
 
 
 def test_version_prints_the_package_version() -> None:

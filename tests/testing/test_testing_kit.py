@@ -33,7 +33,7 @@ def test_a_plugin_test_folder_runs_the_suite_on_its_own_parameter_sets(tmp_path:
     assert result.returncode == 0, result.stdout[-3000:]
     # 12 conformance and 7 encoding checks on each set; the layout check skips without
     # rules_docs
-    assert "36 passed, 2 skipped" in result.stdout
+    assert "40 passed, 2 skipped" in result.stdout
     for spec in ("hearts:end_score=5", "skull:players=3"):  # each set is one test parameter
         for check in ("test_undo_restores_every_earlier_state_exactly",
                       "test_every_sampled_world_encodes_alike"):

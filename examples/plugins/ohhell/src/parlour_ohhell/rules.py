@@ -274,15 +274,11 @@ class OhHell(Game[OhHellState]):
         obs = observation
         assert isinstance(obs, OhHellObservation)
         n = self.players
-        turned = 1 << obs.trump_card
         played_by, allowed = voids_shown((*obs.tricks, (obs.leader, obs.trick)), n, DECK_52)
-        played = turned
-        for mask in played_by:
-            played |= mask
+        played = (1 << obs.trump_card) | sum(played_by)  # each card played by one seat
         state = OhHellState(self, rng.getrandbits(63))
         stock = 52 - n * obs.cards - 1
-        known: list[int | None] = [None] * (n + 1)
-        known[obs.seat] = int(obs.hand)
+        known: list[int | None] = [int(obs.hand) if p == obs.seat else None for p in range(n + 1)]
         seats, trick = Seating(n), len(obs.trick)
         sizes = [obs.cards - len(obs.tricks) - seats.has_played(p, obs.leader, trick)
                  for p in range(n)]
