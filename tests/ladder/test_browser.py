@@ -8,10 +8,6 @@ The server is `parlour ladder serve` on a free port; screenshots go to a tempora
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +18,7 @@ pytest.importorskip("fastapi")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from parlour.ladder import Ladder, LeagueSettings  # noqa: E402
-from tests.web.helpers import free_port  # noqa: E402
+from tests.web.helpers import running_server  # noqa: E402
 from tests.web.test_browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 from .conftest import BOTS, GAME  # noqa: E402
@@ -43,26 +39,10 @@ def league(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
 @pytest.fixture(scope="module")
 def server(league: tuple[Path, str, str],
            tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    log = (tmp_path_factory.mktemp("server") / "serve.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "parlour", "ladder", "serve", "--out", str(league[0]),
-         "--backend", "inprocess", "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(150):
-            try:
-                urllib.request.urlopen(f"{url}/api/health", timeout=1)
-                break
-            except OSError:
-                if process.poll() is not None:
-                    raise RuntimeError("parlour ladder serve exited") from None
-                time.sleep(0.1)
+    log = tmp_path_factory.mktemp("server") / "serve.log"
+    with running_server("ladder", "serve", "--out", str(league[0]), "--backend", "inprocess",
+                        log=log) as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        log.close()
 
 
 @pytest.fixture(scope="module")

@@ -60,6 +60,37 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+@contextmanager
+def running_server(*args: str, log: Path | None = None) -> Iterator[str]:
+    """``python -m parlour ARGS --port P`` on a free port, until the block ends: yields its
+    address once ``/api/health`` answers (output to `log`, or dropped)."""
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    port = free_port()
+    out = log.open("w") if log is not None else None
+    process = subprocess.Popen([sys.executable, "-m", "parlour", *args, "--port", str(port)],
+                               stdout=out or subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(150):
+            try:
+                urllib.request.urlopen(f"{url}/api/health", timeout=1)
+                break
+            except OSError:
+                if process.poll() is not None:
+                    raise RuntimeError(f"parlour {' '.join(args)} exited") from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        if out is not None:
+            out.close()
+
+
 def upload(http: TestClient, data: bytes, name: str | None = None,
            content_type: str = "application/octet-stream", **headers: str) -> Any:
     """POST a record file to /api/replays as the page does (raw bytes)."""

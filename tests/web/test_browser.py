@@ -11,8 +11,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +23,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 import parlour  # noqa: E402
 from parlour.match import Match  # noqa: E402
 from parlour.records import load  # noqa: E402
-from tests.web.helpers import free_port  # noqa: E402
+from tests.web.helpers import running_server  # noqa: E402
 
 CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -59,28 +57,9 @@ def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(tournament: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    log = (tmp_path_factory.mktemp("server") / "serve.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "parlour", "serve", "--port", str(port), "--tournaments",
-         str(tournament.parent)],
-        stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(150):
-            try:
-                urllib.request.urlopen(f"{url}/api/health", timeout=1)
-                break
-            except OSError:
-                if process.poll() is not None:
-                    raise RuntimeError("parlour serve exited") from None
-                time.sleep(0.1)
+    log = tmp_path_factory.mktemp("server") / "serve.log"
+    with running_server("serve", "--tournaments", str(tournament.parent), log=log) as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        log.close()
 
 
 @pytest.fixture(scope="module")

@@ -8,10 +8,6 @@ browser is told the link was used.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +17,7 @@ import pytest
 pytest.importorskip("fastapi")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from tests.web.helpers import free_port  # noqa: E402
+from tests.web.helpers import running_server  # noqa: E402
 
 CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
 if not Path(CHROMIUM).exists():
@@ -31,23 +27,8 @@ if not Path(CHROMIUM).exists():
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "parlour", "serve", "--port", str(port)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(150):
-            try:
-                urllib.request.urlopen(f"{url}/api/health", timeout=1)
-                break
-            except OSError:
-                if process.poll() is not None:
-                    raise RuntimeError("parlour serve exited") from None
-                time.sleep(0.1)
+    with running_server("serve") as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def open_page(browser: Any, url: str) -> Any:
