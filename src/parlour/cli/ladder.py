@@ -80,7 +80,7 @@ def ladder_serve(
     league.close()
     _check_port_free(host, port)
     console.print(f"parlour ladder of {escape(shown)} on "
-                  f"[bold]{escape(f'http://{host}:{port}/#ladder')}[/]  (Ctrl-C stops it)")
+                  f"[bold]{escape(f'http://{host}:{port}/#/ladder')}[/]  (Ctrl-C stops it)")
     if organiser:
         console.print(f"the organiser's token (shown once): [bold]{escape(organiser)}[/]")
     run_server(ServerConfig(ladder=out, ladder_backend=backend, ladder_workers=workers,
@@ -141,7 +141,7 @@ def ladder_submit(
         raise ParlourError(f"cannot reach the ladder at {url!r}: {error}") from None
     console.print(f"submitted {escape(version['bot'])} v{version['version']} "
                   f"(id {version['id']}): {version['status']}; see "
-                  f"{escape(url.rstrip('/'))}/#ladder/{version['id']}")
+                  f"{escape(url.rstrip('/'))}/#/ladder/{version['id']}")
 
 
 def _payload(path: Path) -> tuple[bytes, str]:
