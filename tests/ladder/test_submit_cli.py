@@ -11,10 +11,10 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from parlour.ladder import Ladder, LeagueSettings  # noqa: E402
-from tests.web.helpers import running_server  # noqa: E402
+from parlour.ladder import Ladder, LeagueSettings
+from tests.web.helpers import running_server
 
-from .conftest import BOTS, GAME  # noqa: E402
+from .conftest import BOTS, GAME
 
 
 def submit(url: str, path: Path, token: str, name: str) -> subprocess.CompletedProcess[str]:
