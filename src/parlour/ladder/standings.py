@@ -2,9 +2,9 @@
 
 Ratings are OpenSkill (Plackett-Luce) beliefs updated once per finished duplicate match, in
 match order, from each version's total return over the match's seatings (the same deals in
-every seat, so the cards' luck cancels). They are computed afresh from the stored games, so
-they never drift from the records, and shown relative to the ``random`` anchor (its mean is
-0) with a 95% interval (mu ± 1.96 sigma).
+every seat, so the cards' luck cancels). A `Leaderboard` is read from the stored games once
+and then kept up to date game by game, so it always equals a replay of the store, and is shown
+relative to the ``random`` anchor (its mean is 0) with a 95% interval (mu ± 1.96 sigma).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.arena.stats import Interval, mean_interval, rate_table
-from parlour.ladder.store import GameRow, MatchRow, Version
+from parlour.ladder.store import GameRow, Version
 
 Z95 = 1.959964
 REFERENCE = "random"
@@ -157,17 +157,6 @@ class Leaderboard:
         for rank, line in enumerate(ranked, start=1):
             line.rank = rank
         return ranked
-
-
-def standings(versions: Sequence[Version], matches: Sequence[MatchRow],
-              games: Sequence[GameRow]) -> list[Standing]:
-    """Every version's standing from the stored matches and games, best first."""
-    board = Leaderboard()
-    seatings = {m.match: len(m.seatings) for m in matches}
-    for row in games:
-        if row.match in seatings:
-            board.add(row, seatings[row.match])
-    return board.lines(versions)
 
 
 def match_totals(rows: Sequence[GameRow]) -> dict[int, float]:

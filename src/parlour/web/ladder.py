@@ -17,7 +17,7 @@ import json
 import logging
 import threading
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -263,7 +263,7 @@ def ladder_router(service: LadderService, replays: Replays) -> APIRouter:
 
 
 def _bot_page(ladder: Ladder, version: int, authorization: str | None,
-              holder: Any) -> dict[str, Any]:
+              holder: Callable[[str | None], tuple[str, bool]]) -> dict[str, Any]:
     try:
         chosen = ladder.store.version(version)
     except ParlourError:
