@@ -46,6 +46,8 @@ MODULES = (
     CompiledModule("parlour.cards._kernel", "the trick play every trick game's kernels share"),
     CompiledModule("parlour.cards._layer",
                    "random playouts of any game on the general trick layer, from its tables"),
+    CompiledModule("parlour.cards._layer_step",
+                   "the Match path's step of any game on the general trick layer"),
     CompiledModule("parlour.games.hearts._kernel", "whole deals of Hearts (playouts)"),
     CompiledModule("parlour.games.spades._kernel", "whole deals of Spades (playouts)"),
     CompiledModule("parlour.games.hearts._step", "the Match path's step of Hearts"),

@@ -51,28 +51,59 @@ LAYER_PLAY = Binding(
     calls=("_trick_won",))
 """The compiled random playouts of the layer (`_layer.pyx`, built from the game's tables): for
 a quiet state whose class names a `layer_class` and keeps these methods of it."""
+LAYER_STEP = Binding(
+    "parlour.cards._layer_step", reference_attr="layer_class",
+    stands_in=("legal_actions", "apply", "apply_without_undo"),
+    reads=("is_legal", "_apply", "current_player", "play_card", "compute_legal_mask",
+           "legal_mask", "card_actions"),
+    calls=("in_card_play", "_snapshot", "complete_undo_record", "_on_broken", "_trick_won",
+           "restricted_legal_mask"))
+"""The compiled `Match` step of the layer (`_layer_step.pyx`): a card play's `legal_actions`,
+`apply` and `apply_without_undo` in C from the contract's tables, the seating and the state's
+fields, for a class that names a `layer_class` and keeps these methods of it; every other
+move goes to the class's Python methods. Installed on the `layer_class` when its first state
+is made (`init_layer`)."""
+_STEPPED: set[type | None] = {None}
+"""The `layer_class`es the compiled step was installed on (or found not built for)."""
+
+
+def _install_step(reference: type | None) -> None:
+    """Put the compiled step (`LAYER_STEP`) in place of `reference`'s `legal_actions`, `apply`
+    and `apply_without_undo`, which it keeps as its fallback; nothing where it is not built."""
+    _STEPPED.add(reference)
+    step = LAYER_STEP.kernel()
+    if step is not None and reference is not None:
+        step.install(reference, LAYER_STEP.kept_by)
 
 
 class ContractTrickState(TrickState[G]):
     """A `TrickState` whose following, winning and turn order come from its contract and
     seating (see the module's docstring)."""
 
-    __slots__ = ("contract", "seating", "teams")
+    __slots__ = ("contract", "restricted", "seating", "teams")
 
     contract: Contract
     seating: Seating
     teams: Teams
+    restricted: int
+    """Cards whose holder plays by the game's own rule (`restricted_legal_mask`), as a mask:
+    Schafkopf's called ace. 0: none."""
 
     def init_layer(self, seating: Seating, contract: Contract, teams: Teams | None = None,
-                   held_back: int = 0, breaks: int = 0, first_lead: int = 0) -> None:
+                   held_back: int = 0, breaks: int = 0, first_lead: int = 0,
+                   restricted: int = 0) -> None:
         """Set the table up (`TrickState.init_tricks`) with `seating`, `contract` and `teams`
-        (each seat on its own side if None); the first seat that plays is to act."""
+        (each seat on its own side if None) and the `restricted` cards; the first seat that
+        plays is to act."""
         self.init_tricks(seating.players, held_back=held_back, breaks=breaks,
                          first_lead=first_lead)
         self.contract = contract
         self.seating = seating
         self.teams = Teams.alone(seating.players) if teams is None else teams
+        self.restricted = restricted
         self.current = seating.active[0]
+        if type(self).layer_class not in _STEPPED:
+            _install_step(type(self).layer_class)
 
     def set_contract(self, contract: Contract) -> None:
         """Play the rest of the deal under `contract` (the bidding fixed it)."""
@@ -88,6 +119,18 @@ class ContractTrickState(TrickState[G]):
     def set_teams(self, teams: Teams) -> None:
         """The sides from now on (made in the bidding, or by the cards dealt)."""
         self.teams = teams
+
+    def set_restricted(self, mask: int) -> None:
+        """From now on a hand holding a card of `mask` plays by `restricted_legal_mask`."""
+        self.restricted = mask
+        self._legal = -1
+
+    def restricted_legal_mask(self) -> int:
+        """The cards the current player may play while holding a restricted card: the game's
+        rule (Schafkopf: the called ace's holder may not discard it, and must play it when
+        its suit is led); a game that sets `restricted` overrides this."""
+        raise NotImplementedError(f"{type(self).__name__} sets restricted cards but has no "
+                                  "restricted_legal_mask")
 
     def reveal_side(self, seat: int) -> None:
         """Show `seat`'s side to the table (a called ace played, a queen of clubs shown)."""
@@ -128,6 +171,7 @@ class ContractTrickState(TrickState[G]):
         other.contract = self.contract
         other.seating = self.seating
         other.teams = self.teams
+        other.restricted = self.restricted
         super()._copy_into(other)
 
     # --- reading ----------------------------------------------------------------------------
@@ -141,6 +185,8 @@ class ContractTrickState(TrickState[G]):
         `first_lead` card to a deal's first trick if set, else anything but unbroken
         held-back cards unless nothing else is held."""
         hand: int = self.hands[self.current]  # type: ignore[index]
+        if hand & self.restricted:
+            return self.restricted_legal_mask()
         if self.trick:
             return hand & self.contract.follow[self.trick[0]] or hand
         if self.first_lead and not self.tricks:

@@ -1,0 +1,332 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The general trick layer's compiled `Match` step: a card play's `legal_actions`, `apply` and
+`apply_without_undo` in C, for any game on `ContractTrickState` (`LAYER_STEP`).
+
+The step reads the game's data, not game-specific code: the contract's follow and power
+tables, the seating, the state's slots (`parlour.cards._step`) and the `card_actions` table.
+`install` puts its three functions in place of a `layer_class`'s methods and keeps those as
+the fallback. A card play is done here as `State.apply` and `ContractTrickState.play_card` do
+it: the undo record (the game's `_snapshot`), the history entry, the hand, the trick, the
+break, the player to move, the `CardPlayed` event and, at a trick's end, its winner by the
+contract. The game's Python is called where its rules are its own: `in_card_play`,
+`restricted_legal_mask` (a hand holding a restricted card), `_on_broken` and `_trick_won`.
+Every other move (bidding, announcements), an illegal card, a class that overrides a method
+`LAYER_STEP` names and an undealt state go to the Python methods.
+`parlour.crosscheck.layer_steps` cross-checks it move for move.
+"""
+
+from libc.stdint cimport uint64_t
+from cpython.ref cimport PyObject
+
+from parlour.cards._step cimport (
+    actions_of, list_item, long_of, set_slot, size_of, slot, slot_offset, truth, tuple_item,
+    tuple_plus, type_of, untracked,
+)
+
+from parlour.cards.card import CARD
+from parlour.cards.events import CARD_PLAYED
+from parlour.core.game import Move
+
+cdef enum:
+    CARD_IDS = 64
+    MAX_SEATS = 6
+
+cdef list CARDS = list(CARD)
+cdef object MINUS_ONE = -1
+cdef tuple EMPTY = ()
+
+# the slots of `ContractTrickState` and its bases, found by the first `install`
+cdef Py_ssize_t HANDS = -1, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK
+cdef Py_ssize_t FIRST_LEAD, RESTRICTED, CONTRACT, SEATING, HISTORY, EVENTS, UNDO, QUIET
+
+cdef dict PYTHON = {}
+"""Each installed class: its Python (`legal_actions`, `apply`, `apply_without_undo`)."""
+cdef object KEPT = None  # `LAYER_STEP.kept_by`
+cdef dict KINDS = {}
+cdef PyObject *LAST_TYPE = NULL
+cdef Kind LAST_KIND = None
+
+
+cdef class Kind:
+    """What the step knows of one state class: whether it may run, the Python fallbacks, the
+    play action and history entry of each card."""
+    cdef bint fits
+    cdef object legal_actions, apply, apply_without_undo
+    cdef list actions
+    """``actions[card]``: the game's play action of each card id (None off its table)."""
+    cdef dict card_of
+    """The card id of each play action, by ``id(action)``."""
+    cdef list moves
+    """``moves[seat][card]``: the history entry of `seat` playing `card`."""
+
+
+# --- the contract's tables and the seating, loaded when they change -------------------------
+cdef uint64_t FOLLOW[CARD_IDS]
+cdef uint64_t ELIGIBLE[CARD_IDS]
+cdef long long POWER[CARD_IDS]
+cdef uint64_t LATER_WINS = 0
+cdef object CONTRACT_LOADED = None
+cdef object SEATING_LOADED = None
+cdef int PLAYERS = 0, TRICK_SIZE = 0
+cdef uint64_t SITTING_OUT = 0
+
+
+cdef int load_contract(contract) except -1:
+    """`Contract.follow`, `power`, `trumps` and `later_wins` as C arrays."""
+    global CONTRACT_LOADED, LATER_WINS
+    cdef int card
+    if contract is CONTRACT_LOADED:
+        return 0
+    follow, power = contract.follow, contract.power
+    cdef uint64_t trumps = <uint64_t>contract.trumps
+    for card in range(CARD_IDS):
+        FOLLOW[card] = <uint64_t>follow[card]
+        ELIGIBLE[card] = FOLLOW[card] | trumps
+        POWER[card] = power[card]
+    LATER_WINS = <uint64_t>contract.later_wins
+    CONTRACT_LOADED = contract
+    return 0
+
+
+cdef int load_seating(seating) except -1:
+    """`Seating.players`, `sitting_out` and `trick_size`."""
+    global SEATING_LOADED, PLAYERS, TRICK_SIZE, SITTING_OUT
+    if seating is SEATING_LOADED:
+        return 0
+    PLAYERS = seating.players
+    SITTING_OUT = <uint64_t>seating.sitting_out
+    TRICK_SIZE = seating.trick_size
+    SEATING_LOADED = seating
+    return 0
+
+
+cdef inline int next_seat(int seat) noexcept:
+    """`Seating.next_seat` of the loaded seating."""
+    seat += 1
+    if seat == PLAYERS:
+        seat = 0
+    while SITTING_OUT >> seat & 1:
+        seat += 1
+        if seat == PLAYERS:
+            seat = 0
+    return seat
+
+
+cdef int winner_index(PyObject *trick, Py_ssize_t n) except -1:
+    """`Contract.winner` of the loaded contract for the full `trick` (a tuple of cards)."""
+    cdef long long lead = long_of(tuple_item(trick, 0))
+    cdef uint64_t eligible = ELIGIBLE[lead]
+    cdef long long best_power = POWER[lead], value, card
+    cdef int best = 0
+    cdef Py_ssize_t i
+    for i in range(1, n):
+        card = long_of(tuple_item(trick, i))
+        if eligible >> card & 1:
+            value = POWER[card]
+            if value > best_power or (value == best_power and LATER_WINS >> card & 1):
+                best = <int>i
+                best_power = value
+    return best
+
+
+# --- binding ---------------------------------------------------------------------------------
+def install(cls, kept_by):
+    """Called once per `layer_class` (`ContractTrickState.init_layer`): the compiled step takes
+    the place of `cls`'s `legal_actions`, `apply` and `apply_without_undo`, which it keeps as
+    its fallback; `kept_by` is `LAYER_STEP.kept_by`, asked once per state class."""
+    global HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK, FIRST_LEAD
+    global RESTRICTED, CONTRACT, SEATING, HISTORY, EVENTS, UNDO, QUIET, KEPT, LAST_TYPE
+    global LAST_KIND
+    if HANDS < 0:
+        (HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK, FIRST_LEAD,
+         RESTRICTED, CONTRACT, SEATING, HISTORY, EVENTS, UNDO, QUIET) = [
+            slot_offset(cls, name) for name in (
+                "hands", "trick", "tricks", "leader", "current", "broken", "_legal", "breaks",
+                "held_back", "first_lead", "restricted", "contract", "seating", "history",
+                "events", "_undo_stack", "quiet")]
+    KEPT = kept_by
+    PYTHON[cls] = tuple([python_of(cls, name, index) for index, name in enumerate(
+        ("legal_actions", "apply", "apply_without_undo"))])
+    cls.legal_actions = legal_actions
+    cls.apply = apply
+    cls.apply_without_undo = apply_without_undo
+    KINDS.clear()
+    LAST_TYPE = NULL
+    LAST_KIND = None
+
+
+cdef object python_of(cls, str name, int index):
+    """`cls`'s Python method `name`: the one it has, or, where it inherits the compiled step
+    from an installed class, that class's fallback."""
+    method = getattr(cls, name)
+    if method is not (legal_actions, apply, apply_without_undo)[index]:
+        return method
+    for base in cls.__mro__:
+        if base in PYTHON:
+            return PYTHON[base][index]
+    raise TypeError(f"{cls.__name__}.{name} is the compiled step but no Python method is known")
+
+
+def python_step(kind):
+    """The Python `legal_actions`, `apply` and `apply_without_undo` the step stands in for on
+    state class `kind` (for cross-checks)."""
+    cdef Kind known = kind_of_class(kind)
+    return known.legal_actions, known.apply, known.apply_without_undo
+
+
+cdef Kind kind_of_class(kind):
+    cdef Kind known = KINDS.get(kind)
+    if known is not None:
+        return known
+    known = Kind()
+    for base in kind.__mro__:
+        if base in PYTHON:
+            known.legal_actions, known.apply, known.apply_without_undo = PYTHON[base]
+            break
+    else:
+        raise TypeError(f"the layer's compiled step is not installed on {kind.__name__}")
+    known.fits = bool(KEPT(kind))
+    table = kind.card_actions
+    known.actions = [table.get(card) for card in range(CARD_IDS)]
+    known.card_of = {id(action): card for card, action in enumerate(known.actions)
+                     if action is not None}
+    known.moves = [[None if action is None else Move(seat, action)
+                    for action in known.actions] for seat in range(MAX_SEATS)]
+    KINDS[kind] = known
+    return known
+
+
+cdef inline Kind kind_of(state):
+    """`kind_of_class` of `state`'s class, the last one remembered."""
+    global LAST_TYPE, LAST_KIND
+    cdef PyObject *kind = type_of(state)
+    if kind != LAST_TYPE:
+        LAST_KIND = kind_of_class(type(state))
+        LAST_TYPE = kind
+    return LAST_KIND
+
+
+cdef inline bint in_play(Kind kind, state) except -1:
+    """True if the step may play a card of `state`: its class fits, its cards are dealt and
+    the game says cards are being played."""
+    if not kind.fits or slot(state, HANDS) == NULL or slot(state, CURRENT) == NULL:
+        return False
+    return bool(state.in_card_play())
+
+
+cdef long long card_of(Kind kind, action) except -2:
+    """The card id of `action` if it is one of the game's play actions, else -1."""
+    found = kind.card_of.get(id(action))
+    if found is None:
+        return -1
+    if kind.actions[<long long>found] is not action:
+        return -1
+    return <long long>found
+
+
+# --- the step --------------------------------------------------------------------------------
+cdef long long legal_mask(state) except? -1:
+    """`ContractTrickState.compute_legal_mask` (in the card play)."""
+    cdef long long p = long_of(slot(state, CURRENT))
+    cdef uint64_t hand = <uint64_t>long_of(list_item(slot(state, HANDS), p)), part, first
+    cdef PyObject *trick
+    if hand & <uint64_t>long_of(slot(state, RESTRICTED)):
+        return state.restricted_legal_mask()
+    trick = slot(state, TRICK)
+    if size_of(trick):
+        load_contract(<object>slot(state, CONTRACT))
+        part = hand & FOLLOW[long_of(tuple_item(trick, 0))]
+        return <long long>(part if part else hand)
+    first = <uint64_t>long_of(slot(state, FIRST_LEAD))
+    if first and not size_of(slot(state, TRICKS)):
+        return <long long>first
+    if truth(slot(state, BROKEN)):
+        return <long long>hand
+    part = hand & ~(<uint64_t>long_of(slot(state, HELD_BACK)))
+    return <long long>(part if part else hand)
+
+
+def legal_actions(state):
+    """The layer game's `legal_actions`: the card actions of the legal cards in the card
+    play, the Python method otherwise."""
+    cdef Kind kind = kind_of(state)
+    if not in_play(kind, state):
+        return kind.legal_actions(state)
+    cdef long long legal = long_of(slot(state, LEGAL))
+    if legal < 0:
+        legal = legal_mask(state)
+        set_slot(state, LEGAL, legal)
+    return actions_of(kind.actions, <uint64_t>legal)
+
+
+def apply(state, action):
+    """`State.apply` of a layer game: a legal card play in C, anything else by the Python
+    method (which raises the rules' `IllegalActionError` for an illegal action)."""
+    cdef Kind kind = kind_of(state)
+    if not in_play(kind, state):
+        return kind.apply(state, action)
+    cdef long long card = card_of(kind, action)
+    if card < 0:
+        return kind.apply(state, action)
+    cdef long long legal = long_of(slot(state, LEGAL))
+    if legal < 0:
+        legal = legal_mask(state)
+    if not (legal >> card) & 1:
+        return kind.apply(state, action)
+    play(kind, state, card, True)
+
+
+def apply_without_undo(state, action):
+    """`State.apply_without_undo` of a layer game: a card play in C (unchecked, as the Python
+    method is), anything else by the Python method."""
+    cdef Kind kind = kind_of(state)
+    if not in_play(kind, state):
+        return kind.apply_without_undo(state, action)
+    cdef long long card = card_of(kind, action)
+    if card < 0:
+        return kind.apply_without_undo(state, action)
+    play(kind, state, card, False)
+
+
+cdef int play(Kind kind, state, long long card, bint record) except -1:
+    """`State.apply` (with `record`: its undo record) or `apply_without_undo` of a card, then
+    `ContractTrickState.play_card`; the game's `_on_broken` and `_trick_won` in Python."""
+    cdef list history = <list>slot(state, HISTORY)
+    cdef list events = <list>slot(state, EVENTS)
+    cdef list stack = <list>slot(state, UNDO)
+    if record:
+        stack.append((state._snapshot(), len(history), len(events)))
+    elif stack and len(<tuple>stack[len(stack) - 1]) == 4:
+        state.complete_undo_record()
+    current = <object>slot(state, CURRENT)
+    cdef long long p = long_of(<PyObject *>current)
+    history.append((<list>kind.moves[p])[card])
+    set_slot(state, LEGAL, MINUS_ONE)
+    cdef list hands = <list>slot(state, HANDS)
+    hands[p] = <uint64_t>long_of(list_item(<PyObject *>hands, p)) ^ ((<uint64_t>1) << card)
+    trick = tuple_plus(slot(state, TRICK), CARDS[card])
+    cdef bint quiet = truth(slot(state, QUIET))
+    if not quiet:
+        events.append(CARD_PLAYED[p][card])
+    if not truth(slot(state, BROKEN)) and (<uint64_t>long_of(slot(state, BREAKS)) >> card) & 1:
+        set_slot(state, BROKEN, True)
+        if not quiet:
+            state._on_broken(current)
+    load_seating(<object>slot(state, SEATING))
+    cdef Py_ssize_t n = size_of(<PyObject *>trick)
+    if n < TRICK_SIZE:
+        set_slot(state, TRICK, trick)
+        set_slot(state, CURRENT, next_seat(<int>p))
+        return 0
+    leader = <object>slot(state, LEADER)
+    load_contract(<object>slot(state, CONTRACT))
+    cdef int winner = <int>long_of(<PyObject *>leader), i
+    for i in range(winner_index(<PyObject *>trick, n)):
+        winner = next_seat(winner)
+    set_slot(state, TRICKS, tuple_plus(slot(state, TRICKS), untracked((leader, trick))))
+    set_slot(state, TRICK, EMPTY)
+    winner_object = winner
+    set_slot(state, LEADER, winner_object)
+    set_slot(state, CURRENT, winner_object)
+    state._trick_won(leader, trick, winner_object)
+    return 0
