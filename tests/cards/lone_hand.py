@@ -310,3 +310,54 @@ class LoneHand(Game[LoneHandState]):
         state.current = obs.current_player
         state.over = obs.current_player is None
         return state
+
+
+CALLED_ACE = 1 << parse_card("A♣")
+"""The restricted card of `CalledAce`."""
+
+
+class CalledAceState(LoneHandState):
+    """Lone Hand with a restricted card, as Schafkopf's called ace: until it is played, its
+    holder must play it when its effective suit is led and may not throw it on another."""
+
+    __slots__ = ()
+
+    def _snapshot(self) -> Any:
+        return super()._snapshot(), self.restricted
+
+    def _restore(self, s: Any) -> None:
+        super()._restore(s[0])
+        self.restricted = s[1]
+
+    def start_deal(self) -> None:
+        super().start_deal()
+        self.set_restricted(CALLED_ACE)
+
+    def restricted_legal_mask(self) -> int:
+        hand: int = self.hands[self.current]  # type: ignore[index]
+        ace = hand & self.restricted
+        if not self.trick:
+            return hand
+        suit = self.contract.follow[self.trick[0]]
+        if suit & ace:
+            return ace
+        return (hand & suit or hand) & ~ace or hand
+
+    def _trick_won(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
+        if trick_mask(cards) & self.restricted:
+            self.set_restricted(0)
+        super()._trick_won(leader, cards, winner)
+
+
+class CalledAce(LoneHand):
+    """Lone Hand whose ace of clubs is a restricted card (`CalledAceState`)."""
+
+    id = "test.calledace"
+    name = "Called Ace"
+
+    def new_state(self, seed: int | None = None, **setup: Any) -> CalledAceState:
+        if setup:
+            raise ParameterError(f"unknown setup argument(s) for {self.id}: {', '.join(setup)}")
+        state = CalledAceState(self, self._seed(seed))
+        state.start_deal()
+        return state

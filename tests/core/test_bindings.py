@@ -17,14 +17,14 @@ from collections.abc import Iterator
 import pytest
 
 from parlour.bindings import Binding
-from parlour.cards.contract_state import LAYER_PLAY
+from parlour.cards.contract_state import LAYER_PLAY, LAYER_STEP
 from parlour.cards.trickstate import CARD_PLAY, TrickState
 from parlour.core.game import Game, State
 from parlour.games.hearts import rules as hearts
 from parlour.games.skat import rules as skat
 from parlour.games.spades import rules as spades
 from parlour.games.territory import rules as territory
-from tests.cards.lone_hand import LoneHand, LoneHandState
+from tests.cards.lone_hand import CalledAce, CalledAceState, LoneHand, LoneHandState
 
 BINDINGS: dict[str, tuple[Binding, type, type]] = {
     "card play (Hearts)": (CARD_PLAY, hearts.HeartsState, hearts.Hearts),
@@ -40,6 +40,8 @@ BINDINGS: dict[str, tuple[Binding, type, type]] = {
     "Territory zombies": (territory.ZOMBIE_TURNS, territory.TerritoryState,
                           territory.Territory),
     "trick layer playouts (a test game)": (LAYER_PLAY, LoneHandState, LoneHand),
+    "trick layer step (a test game)": (LAYER_STEP, LoneHandState, LoneHand),
+    "trick layer step (restricted cards)": (LAYER_STEP, CalledAceState, CalledAce),
 }
 """Every binding that stands in for state methods or game hooks, with the classes it serves.
 (The heuristics' and the ISMCTS loop's bindings stand in for agents, whose view of a state

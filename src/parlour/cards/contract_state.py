@@ -47,7 +47,7 @@ LAYER_PLAY = Binding(
     "parlour.cards._layer", reference_attr="layer_class",
     stands_in=("play_card", "compute_legal_mask", "legal_mask"),
     reads=("legal_actions", "_apply", "apply_without_undo", "in_card_play", "in_trick",
-           "card_actions", "_on_broken"),
+           "card_actions", "_on_broken", "restricted_legal_mask"),
     calls=("_trick_won",))
 """The compiled random playouts of the layer (`_layer.pyx`, built from the game's tables): for
 a quiet state whose class names a `layer_class` and keeps these methods of it."""

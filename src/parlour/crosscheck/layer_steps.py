@@ -73,14 +73,12 @@ def crosscheck(game: Game[Any], seeds: Iterable[int]) -> StepCheck:
     probe = Probe(LAYER_STEP.module)
     actions = [game.action_from_id(i) for i in range(game.num_distinct_actions)]
     done = StepCheck()
-    py_legal = py_apply = py_without = None
     for seed in seeds:
         probe.start(game.spec, seed)
         rng = Random(seed)
         python = game.new_state(seed=seed)
         python.quiet = seed % 2 == 1
-        if py_legal is None:
-            py_legal, py_apply, py_without = python_step(type(python))
+        py_legal, py_apply, py_without = python_step(type(python))
         cards = type(python).card_actions
         card_actions = {id(action) for action in cards.values()}
         compiled = python.clone()

@@ -136,3 +136,21 @@ def test_compiled_playouts_make_the_python_loops_moves(players: int) -> None:
         State.play_random(python, stop, Random(seed).random)
         assert compiled.history == python.history, seed
         assert compiled._snapshot() == python._snapshot(), seed
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_compiled_match_step_makes_the_python_steps_moves(players: int) -> None:
+    """A `Match` gets the trick layer's compiled step (`legal_actions`, `apply`,
+    `apply_without_undo` of a card play) from the contract's tables, with no Cython in this
+    package; the bids stay in this package's Python. parlour's cross-check compares every
+    field, event, history entry and undo record after every move."""
+    from parlour_ohhell.rules import OhHell, OhHellState
+
+    from parlour.cards.layer import LAYER_STEP
+    from parlour.crosscheck import layer_steps
+
+    if LAYER_STEP.kernel() is None:
+        pytest.skip("parlour's compiled modules are not built (or PARLOUR_PURE is set)")
+    assert LAYER_STEP.applies(OhHellState)
+    done = layer_steps.crosscheck(OhHell(players=players), range(10))
+    assert done.games_over == 10 and done.cards > 800 and done.applied > done.cards // 2
