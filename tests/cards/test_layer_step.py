@@ -6,12 +6,14 @@ its Python."""
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import pytest
 
 import parlour
 from parlour.cards import CARD, Card, parse_card
 from parlour.cards.contract_state import LAYER_STEP, ContractTrickState
+from parlour.cards.trickstate import TrickState
 from parlour.core import IllegalActionError, State
 from parlour.crosscheck import Divergence, layer_steps
 from tests.cards.lone_hand import (
@@ -155,4 +157,20 @@ def test_a_step_divergence_names_the_field_seed_move_and_kernel_file(
     with pytest.raises(Divergence, match=r"^test.lonehand seed 0, move \d+ \(after .+\): legal "
                        r"actions.* in src/parlour/cards/_layer_step.pyx, .* in the Python "
                        r"rules$"):
+        layer_steps.crosscheck(LoneHand(), range(20))
+
+
+@BUILT
+def test_a_short_undo_record_that_restores_too_little_is_caught(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    restore = TrickState.undo_play
+
+    def forgetful(self: TrickState[LoneHand], record: tuple[Any, ...]) -> None:
+        trick = self.trick
+        restore(self, record)
+        self.trick = trick  # the trick is not taken back
+
+    monkeypatch.setattr(TrickState, "undo_play", forgetful)
+    with pytest.raises(Divergence, match=r"^test.lonehand seed \d+, move \d+ .*: state field "
+                       r"trick.* in src/parlour/cards/_layer_step.pyx, .* in the Python rules$"):
         layer_steps.crosscheck(LoneHand(), range(20))

@@ -290,29 +290,42 @@ def apply_without_undo(state, action):
 
 cdef int play(Kind kind, state, long long card, bint record) except -1:
     """`State.apply` (with `record`: its undo record) or `apply_without_undo` of a card, then
-    `ContractTrickState.play_card`; the game's `_on_broken` and `_trick_won` in Python."""
+    `ContractTrickState.play_card`; the game's `_on_broken` and `_trick_won` in Python.
+
+    A card within a trick that announces no break keeps the short undo record of
+    `TrickState.undo_play` (the seat, its hand, the trick, the break: all it changes); any
+    other card, whose trick's end runs the game's Python, a full `_snapshot`."""
     cdef list history = <list>slot(state, HISTORY)
     cdef list events = <list>slot(state, EVENTS)
     cdef list stack = <list>slot(state, UNDO)
-    if record:
-        stack.append((state._snapshot(), len(history), len(events)))
-    elif stack and len(<tuple>stack[len(stack) - 1]) == 4:
-        state.complete_undo_record()
+    cdef bint quiet = truth(slot(state, QUIET))
+    cdef bint breaking = (not truth(slot(state, BROKEN))
+                          and (<uint64_t>long_of(slot(state, BREAKS)) >> card) & 1)
     current = <object>slot(state, CURRENT)
     cdef long long p = long_of(<PyObject *>current)
+    cdef list hands = <list>slot(state, HANDS)
+    cdef PyObject *before = slot(state, TRICK)
+    load_seating(<object>slot(state, SEATING))
+    if record:
+        if size_of(before) + 1 < TRICK_SIZE and not (breaking and not quiet):
+            stack.append(untracked((untracked((current, <object>list_item(<PyObject *>hands, p),
+                                               <object>before, <object>slot(state, BROKEN))),
+                                    len(history), len(events), type(state).undo_play)))
+        else:
+            stack.append((state._snapshot(), len(history), len(events)))
+    elif stack and len(<tuple>stack[len(stack) - 1]) == 4:
+        state.complete_undo_record()
     history.append((<list>kind.moves[p])[card])
     set_slot(state, LEGAL, MINUS_ONE)
-    cdef list hands = <list>slot(state, HANDS)
     hands[p] = <uint64_t>long_of(list_item(<PyObject *>hands, p)) ^ ((<uint64_t>1) << card)
     trick = tuple_plus(slot(state, TRICK), CARDS[card])
-    cdef bint quiet = truth(slot(state, QUIET))
     if not quiet:
         events.append(CARD_PLAYED[p][card])
-    if not truth(slot(state, BROKEN)) and (<uint64_t>long_of(slot(state, BREAKS)) >> card) & 1:
+    if breaking:
         set_slot(state, BROKEN, True)
         if not quiet:
             state._on_broken(current)
-    load_seating(<object>slot(state, SEATING))
+            load_seating(<object>slot(state, SEATING))
     cdef Py_ssize_t n = size_of(<PyObject *>trick)
     if n < TRICK_SIZE:
         set_slot(state, TRICK, trick)

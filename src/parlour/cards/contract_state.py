@@ -55,12 +55,12 @@ LAYER_STEP = Binding(
     "parlour.cards._layer_step", reference_attr="layer_class",
     stands_in=("legal_actions", "apply", "apply_without_undo"),
     reads=("is_legal", "_apply", "current_player", "play_card", "compute_legal_mask",
-           "legal_mask", "card_actions"),
+           "legal_mask", "card_actions", "undo_play"),
     calls=("in_card_play", "_snapshot", "complete_undo_record", "_on_broken", "_trick_won",
            "restricted_legal_mask"))
 """The compiled `Match` step of the layer (`_layer_step.pyx`): a card play's `legal_actions`,
-`apply` and `apply_without_undo` in C from the contract's tables, the seating and the state's
-fields, for a class that names a `layer_class` and keeps these methods of it; every other
+`apply` (a card within a trick keeps `undo_play`'s short undo record) and `apply_without_undo`
+in C from the contract's tables, the seating and the state's fields, for a class that names a `layer_class` and keeps these methods of it; every other
 move goes to the class's Python methods. Installed on the `layer_class` when its first state
 is made (`init_layer`)."""
 _STEPPED: set[type | None] = {None}
