@@ -60,9 +60,9 @@ LAYER_STEP = Binding(
            "restricted_legal_mask"))
 """The compiled `Match` step of the layer (`_layer_step.pyx`): a card play's `legal_actions`,
 `apply` (a card within a trick keeps `undo_play`'s short undo record) and `apply_without_undo`
-in C from the contract's tables, the seating and the state's fields, for a class that names a `layer_class` and keeps these methods of it; every other
-move goes to the class's Python methods. Installed on the `layer_class` when its first state
-is made (`init_layer`)."""
+in C from the contract's tables, the seating and the state's fields, for a class that names a
+`layer_class` and keeps these methods of it; every other move goes to the class's Python
+methods. Installed on the `layer_class` when its first state is made (`init_layer`)."""
 _STEPPED: set[type | None] = {None}
 """The `layer_class`es the compiled step was installed on (or found not built for)."""
 
