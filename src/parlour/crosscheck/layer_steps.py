@@ -24,7 +24,7 @@ from typing import Any
 
 from parlour.cards.contract_state import LAYER_STEP
 from parlour.core import Game, IllegalActionError
-from parlour.crosscheck.harness import Probe
+from parlour.crosscheck.harness import Probe, add
 
 LAYER_GAMES: tuple[str, ...] = ("ohhell",)
 """Registered games (specs) on `ContractTrickState` to cross-check; those not installed here
@@ -137,6 +137,18 @@ def crosscheck(game: Game[Any], seeds: Iterable[int]) -> StepCheck:
         done.games += 1
         done.games_over += python.is_terminal
     return done
+
+
+def crosscheck_cards(game: Game[Any], cards: int = 1000, seeds: int = 1000) -> StepCheck:
+    """`crosscheck` over seeds 0, 1, ... until `cards` card plays were compared (about 1,000
+    positions whatever the game's length); raises `LookupError` if `seeds` seeds were not
+    enough."""
+    done = StepCheck()
+    for first in range(0, seeds, 4):
+        add(done, crosscheck(game, range(first, first + 4)))
+        if done.cards >= cards:
+            return done
+    raise LookupError(f"{game.spec}: {seeds} games played only {done.cards} cards")
 
 
 def _refusal(apply: Any, state: Any, action: Any) -> str:
