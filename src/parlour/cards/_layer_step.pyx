@@ -207,9 +207,10 @@ cdef inline Kind kind_of(state):
 
 
 cdef inline bint in_play(Kind kind, state) except -1:
-    """True if the step may play a card of `state`: its class fits, its cards are dealt and
-    the game says cards are being played."""
-    if not kind.fits or slot(state, HANDS) == NULL or slot(state, CURRENT) == NULL:
+    """True if the step may play a card of `state`: its class fits, its cards are dealt, its
+    fields set and the game says cards are being played."""
+    if (not kind.fits or slot(state, HANDS) == NULL or slot(state, CURRENT) == NULL
+            or slot(state, RESTRICTED) == NULL):
         return False
     return bool(state.in_card_play())
 
