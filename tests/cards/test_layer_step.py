@@ -174,3 +174,28 @@ def test_a_short_undo_record_that_restores_too_little_is_caught(
     with pytest.raises(Divergence, match=r"^test.lonehand seed \d+, move \d+ .*: state field "
                        r"trick.* in src/parlour/cards/_layer_step.pyx, .* in the Python rules$"):
         layer_steps.crosscheck(LoneHand(), range(20))
+
+
+class _Compiled:
+    """A stand-in for a game's own compiled method (not a Python function)."""
+
+    def __init__(self, method: Any) -> None:
+        self.method = method
+
+    def __get__(self, state: Any, kind: type) -> Any:
+        return self if state is None else self.method.__get__(state, kind)
+
+
+@BUILT
+def test_a_class_with_a_compiled_step_of_its_own_keeps_it() -> None:
+    class OwnStep(LoneHandState):
+        __slots__ = ()
+        legal_actions = _Compiled(LoneHandState.legal_actions)  # type: ignore[assignment]
+
+    OwnStep.layer_class = OwnStep
+    state = OwnStep(LoneHand(), 3)
+    assert isinstance(OwnStep.__dict__["legal_actions"], _Compiled)
+    assert "apply" not in OwnStep.__dict__  # the step stays LoneHandState's
+    state.start_deal()
+    state.apply(state.legal_actions()[0])
+    assert len(state.history) == 2

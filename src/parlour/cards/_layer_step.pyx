@@ -23,6 +23,8 @@ from parlour.cards._step cimport (
     tuple_plus, type_of, untracked,
 )
 
+from types import FunctionType
+
 from parlour.cards.card import CARD
 from parlour.cards.events import CARD_PLAYED
 from parlour.core.game import Move
@@ -133,7 +135,9 @@ cdef int winner_index(PyObject *trick, Py_ssize_t n) except -1:
 def install(cls, kept_by):
     """Called once per `layer_class` (`ContractTrickState.init_layer`): the compiled step takes
     the place of `cls`'s `legal_actions`, `apply` and `apply_without_undo`, which it keeps as
-    its fallback; `kept_by` is `LAYER_STEP.kept_by`, asked once per state class."""
+    its fallback; `kept_by` is `LAYER_STEP.kept_by`, asked once per state class. A class whose
+    methods are already compiled by a step of its own (not Python functions) keeps them:
+    returns False."""
     global HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK, FIRST_LEAD
     global RESTRICTED, CONTRACT, SEATING, HISTORY, EVENTS, UNDO, QUIET, KEPT, LAST_TYPE
     global LAST_KIND
@@ -144,15 +148,19 @@ def install(cls, kept_by):
                 "hands", "trick", "tricks", "leader", "current", "broken", "_legal", "breaks",
                 "held_back", "first_lead", "restricted", "contract", "seating", "history",
                 "events", "_undo_stack", "quiet")]
-    KEPT = kept_by
-    PYTHON[cls] = tuple([python_of(cls, name, index) for index, name in enumerate(
+    python = tuple([python_of(cls, name, index) for index, name in enumerate(
         ("legal_actions", "apply", "apply_without_undo"))])
+    if not all(isinstance(method, FunctionType) for method in python):
+        return False
+    KEPT = kept_by
+    PYTHON[cls] = python
     cls.legal_actions = legal_actions
     cls.apply = apply
     cls.apply_without_undo = apply_without_undo
     KINDS.clear()
     LAST_TYPE = NULL
     LAST_KIND = None
+    return True
 
 
 cdef object python_of(cls, str name, int index):
