@@ -6,7 +6,8 @@ same colour, then A K Q 10 9). The seat after the dealer makes trump and leads; 
 goes alone and the seat two after it sits the hand out. Sides are fixed (even and odd seats);
 each trick scores a point for the winner's side. The game writes no card-play code: the
 contract, seating and teams are data on `ContractTrickState`, and naming its `layer_class`
-gets it compiled playouts (`cards/_layer.pyx`) without any Cython of its own.
+gets it compiled playouts (`cards/_layer.pyx`) and the compiled `Match` step
+(`cards/_layer_step.pyx`) without any Cython of its own. `CalledAce` adds a restricted card.
 """
 
 from __future__ import annotations
