@@ -304,9 +304,11 @@ cdef int play(Kind kind, state, long long card, bint record) except -1:
     A card within a trick that announces no break keeps the short undo record of
     `TrickState.undo_play` (the seat, its hand, the trick, the break: all it changes); any
     other card, whose trick's end runs the game's Python, a full `_snapshot`."""
+    cdef list stack = <list>slot(state, UNDO)
+    if not record and stack and len(<tuple>stack[len(stack) - 1]) == 4:
+        state.complete_undo_record()  # before reading: it takes back and remakes a move
     cdef list history = <list>slot(state, HISTORY)
     cdef list events = <list>slot(state, EVENTS)
-    cdef list stack = <list>slot(state, UNDO)
     cdef bint quiet = truth(slot(state, QUIET))
     cdef bint breaking = (not truth(slot(state, BROKEN))
                           and (<uint64_t>long_of(slot(state, BREAKS)) >> card) & 1)
@@ -322,8 +324,6 @@ cdef int play(Kind kind, state, long long card, bint record) except -1:
                                     len(history), len(events), type(state).undo_play)))
         else:
             stack.append((state._snapshot(), len(history), len(events)))
-    elif stack and len(<tuple>stack[len(stack) - 1]) == 4:
-        state.complete_undo_record()
     history.append((<list>kind.moves[p])[card])
     set_slot(state, LEGAL, MINUS_ONE)
     hands[p] = <uint64_t>long_of(list_item(<PyObject *>hands, p)) ^ ((<uint64_t>1) << card)
