@@ -13,6 +13,7 @@ import pytest
 import parlour
 from parlour.cards import CARD, Card, parse_card
 from parlour.cards.contract_state import LAYER_STEP, ContractTrickState
+from parlour.cards.seating import Seating
 from parlour.cards.trickstate import TrickState
 from parlour.core import IllegalActionError, State
 from parlour.crosscheck import Divergence, layer_steps
@@ -82,6 +83,8 @@ def test_restricted_cards_default_to_none_and_are_kept_by_a_clone() -> None:
     called.legal_mask()
     called.set_restricted(0)
     assert called._legal == -1 and called.clone().restricted == 0
+    state.init_layer(Seating(4), CONTRACTS[0], restricted=CALLED_ACE)
+    assert state.restricted == CALLED_ACE
 
 
 def test_the_compiled_step_refuses_an_illegal_card_with_the_games_reason() -> None:
