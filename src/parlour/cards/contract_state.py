@@ -138,14 +138,15 @@ class ContractTrickState(TrickState[G]):
 
     # --- the compiled playouts ----------------------------------------------------------------
     layer_class: ClassVar[type | None] = None
-    """The class whose card play the compiled playouts reproduce (set it to the game's state
-    class, with `card_actions`, `in_card_play` and the promise below); None: Python only.
+    """The class whose card play the compiled playouts (`LAYER_PLAY`) and `Match` step
+    (`LAYER_STEP`) reproduce (set it to the game's state class, with `card_actions`,
+    `in_card_play` and the promise below); None: Python only.
 
     The promise: in the card play, `legal_actions` are `card_actions` of the legal cards in
     ascending card id, and `_apply` of a card is ``self._legal = -1; self.play_card(card)``;
     everything a trick does beyond the cards is in `_trick_won`."""
     card_actions: ClassVar[Mapping[int, Action]] = {}
-    """The game's play action of each card id (for the compiled playouts' history)."""
+    """The game's play action of each card id (for the compiled code's history)."""
 
     def in_card_play(self) -> bool:
         """True while cards are being played (not bidding, not over); override it."""
