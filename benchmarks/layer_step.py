@@ -9,7 +9,8 @@ it stands in for, alternating for several rounds; prints the median CPU µs per 
 and their ratio. With ``--callgrind`` each path instead runs once under valgrind's callgrind in
 its own process and the instructions of the moves (less a run that only sets the games up) are
 compared: steady on a loaded machine. ``--crosscheck N`` cross-checks N games per game
-(`parlour.crosscheck.layer_steps`) instead.
+(`parlour.crosscheck.layer_steps`) instead, and exits 1 at the first difference, one line
+naming the game, seed, move, field and the compiled file.
 
     PYTHONPATH=. .venv/bin/python benchmarks/layer_step.py --rounds 7 --games 100
     PYTHONPATH=. .venv/bin/python benchmarks/layer_step.py --callgrind --games 40
@@ -90,10 +91,14 @@ def callgrind(name: str, path: str, games: int, quiet: bool) -> int:
 
 
 def crosscheck(name: str, games: int) -> None:
-    from parlour.crosscheck import drive, layer_steps
+    from parlour.crosscheck import Divergence, drive, layer_steps
 
     begin = time.process_time()
-    done = drive(lambda seeds: layer_steps.crosscheck(load(name), seeds), range(games), 2_000)
+    try:
+        done = drive(lambda seeds: layer_steps.crosscheck(load(name), seeds), range(games),
+                     2_000)
+    except Divergence as error:
+        sys.exit(f"MISMATCH: {error}")
     print(f"{name}: {done.games:,} games, {done.cards:,} card plays, {done.applied:,} checked "
           f"apply, {done.without_undo:,} without undo, {done.undone:,} undos, "
           f"{done.illegal:,} illegal refused: identical ({time.process_time() - begin:.0f} "
