@@ -88,6 +88,16 @@ def test_seats_are_named_from_where_you_sit() -> None:
     assert spades.label(2, 0) == "Seat 2 (partner)"
 
 
+def test_a_move_out_of_turn_is_refused_in_plain_words() -> None:
+    from parlour.web.tables import not_your_turn
+
+    view = view_for(parlour.load_game("hearts"), ["human", "a", "b", "c"])
+    assert not_your_turn(view, 2, 0) == "It is not your turn: Seat 2 (across) is to move."
+    assert not_your_turn(view, 0, 0) == \
+        "Your turn is coming: wait until the table asks for your move."
+    assert not_your_turn(view, None, 0) == "It is not your turn: nobody is to move yet."
+
+
 def test_games_without_their_own_view_get_the_generic_one() -> None:
     game = parlour.load_game("hearts")
     generic = TableView(game, ["a"] * 4)
