@@ -165,7 +165,8 @@ def games_json(game: Game[Any]) -> dict[str, Any]:
         "parameters": [{"name": p.name, "type": p.type.__name__, "default": plain(p.default),
                         "doc": p.doc, "choices": [plain(c) for c in p.choices or ()] or None,
                         "min": p.min, "max": p.max} for p in game.parameters],
-        "agents": [*game.agents, *(name for name in generic_agents(game) if name not in game.agents)],
+        "agents": [*game.agents,
+                   *(name for name in generic_agents(game) if name not in game.agents)],
         "schemes": [f"{scheme}:" for scheme in SCHEMES],
     }
 

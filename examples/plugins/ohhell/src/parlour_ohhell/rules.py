@@ -69,8 +69,7 @@ class OhHellState(ContractTrickState["OhHell"]):
     def _restore(self, s: Any) -> None:
         (hands, self.leader, self.trick, self.tricks, self.current, self.trump, self.deal,
          self.dealer, self.turned, self.phase, self.bids, self.won, self.totals) = s
-        self.hands = list(hands)
-        self.contract = TRUMPS[self.trump]
+        self.hands, self.contract = list(hands), TRUMPS[self.trump]
         self._legal = -1
 
     @property
@@ -220,6 +219,7 @@ class OhHell(Game[OhHellState]):
     agents: ClassVar[Mapping[str, str]] = {"heuristic": "parlour_ohhell.bots:OhHellHeuristic"}
     console_view = "parlour_ohhell.views:OhHellConsoleView"
     web_view = "parlour_ohhell.views:OhHellWebView"
+    encoding_class = "parlour_ohhell.encoding:OhHellEncoding"
     num_distinct_actions = 52 + MAX_CARDS + 1
     parameters = (
         Param("players", int, 4, "Players at the table.", min=3, max=5),
