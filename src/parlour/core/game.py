@@ -258,6 +258,12 @@ class Move(NamedTuple):
 _new_move = tuple.__new__
 
 
+def places_by(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Places from per-seat keys, higher is better: 1 plus the number of seats with a higher
+    key, so tied seats share a place (1, 1, 3)."""
+    return tuple(1 + sum(other > key for other in keys) for key in keys)
+
+
 def _refuse_taken_slots(cls: type) -> None:
     """Refuse a state class whose `__slots__` name an attribute a base class already has (a
     slot named ``history`` would hide the one `State` keeps the moves in): a clear error now
@@ -394,6 +400,13 @@ class State(Generic[G]):
     def winners(self) -> tuple[int, ...]:
         """The winning seats once the game is over (ties share the win)."""
         raise NotImplementedError
+
+    def placings(self) -> tuple[int, ...]:
+        """Each seat's place once the game is over, 1 the best; tied seats share a place
+        (1, 1, 3). The default ranks by `returns()`. A game that eliminates players overrides
+        it to rank those out by when they went out (Skull: the later, the better), which
+        returns of 1 for the winner and 0 for the rest cannot say; the standings use it."""
+        return places_by(self.returns())
 
     # --- optional hooks for search (defaults work for every game) --------------------------
     @property
