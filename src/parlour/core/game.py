@@ -48,12 +48,21 @@ class Action:
 class IdAction(Action):
     """An action that is its integer id: immutable, equal within its type by id, hashed by it.
 
-    Subclasses set ``_id`` with ``object.__setattr__`` and, to pickle as the interned action,
-    define ``__reduce__`` through their game's ``action_from_id``.
+    A subclass declares its own `__slots__` and sets them with its id in one call:
+    ``super().__init__(52 + tricks, tricks=tricks)``. To pickle as the interned action it may
+    define ``__reduce__`` through its game's ``action_from_id``. (A chance action with no id,
+    such as a deal, is simplest as a ``@dataclass(frozen=True, slots=True)`` subclass of
+    `Action`: equality, hash and immutability come from its fields.)
     """
 
     __slots__ = ("_id",)
     _id: int
+
+    def __init__(self, action_id: int, **fields: Any) -> None:
+        """Set the id and the subclass's own slots, once (the action is immutable after)."""
+        object.__setattr__(self, "_id", action_id)
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError("actions are immutable")

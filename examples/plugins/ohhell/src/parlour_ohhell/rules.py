@@ -182,7 +182,7 @@ class OhHellState(ContractTrickState["OhHell"]):
         n, size = self.players, self.hand_size
         *hands, turned = deal_by_keys(CARDS_52, make_rng(self.seed, "deal", self.deal),
                                       (size,) * n + (1,))
-        self.record_chance(Deal(hands, turned))
+        self.record_chance(Deal(tuple(hands), turned))
         self.hands, self.turned = list(hands), turned.bit_length() - 1
         self.trump = self.turned >> 4
         self.set_contract(TRUMPS[self.trump])
