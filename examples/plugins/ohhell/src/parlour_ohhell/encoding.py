@@ -33,6 +33,13 @@ class OhHellEncoding(Encoding):
             ("played", SEATS, 52), ("void", SEATS, 4), ("trick", SEATS, 52),
         )
         self.shape = (self.layout.size,)
+        self.cards = game.cards
+
+    def reward_scale(self, per_deal: bool) -> float:
+        """The most a seat can score, for rewards in [-1, 1]: 10 plus the cards of the first
+        deal in one deal; in a game, 10 plus the cards of each deal, summed."""
+        deals = range(1, self.cards + 1)
+        return float(10 + self.cards if per_deal else sum(10 + cards for cards in deals))
 
     def fill(self, observation: Observation, out: np.ndarray) -> None:
         obs = observation
