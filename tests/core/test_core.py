@@ -460,3 +460,20 @@ def test_clone_is_independent() -> None:
     assert len(copy.moves()) == 20
     assert state.observe(0) != copy.observe(0)
     assert "seed=1" in repr(state)
+
+
+def test_an_id_action_sets_its_id_and_slots_in_one_call_and_stays_immutable() -> None:
+    from parlour.core import IdAction
+
+    class Bid(IdAction):
+        __slots__ = ("tricks",)
+        tricks: int
+
+        def __init__(self, tricks: int) -> None:
+            super().__init__(52 + tricks, tricks=tricks)
+
+    bid = Bid(3)
+    assert (bid.id, bid.tricks) == (55, 3)
+    assert bid == Bid(3) and hash(bid) == 55 and bid != Bid(4)
+    with pytest.raises(AttributeError, match="immutable"):
+        bid.tricks = 4

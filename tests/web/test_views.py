@@ -88,6 +88,16 @@ def test_seats_are_named_from_where_you_sit() -> None:
     assert spades.label(2, 0) == "Seat 2 (partner)"
 
 
+def test_a_move_out_of_turn_is_refused_in_plain_words() -> None:
+    from parlour.web.tables import not_your_turn
+
+    view = view_for(parlour.load_game("hearts"), ["human", "a", "b", "c"])
+    assert not_your_turn(view, 2, 0) == "It is not your turn: Seat 2 (across) is to move."
+    assert not_your_turn(view, 0, 0) == \
+        "Your turn is coming: wait until the table asks for your move."
+    assert not_your_turn(view, None, 0) == "It is not your turn: nobody is to move yet."
+
+
 def test_games_without_their_own_view_get_the_generic_one() -> None:
     game = parlour.load_game("hearts")
     generic = TableView(game, ["a"] * 4)
@@ -137,3 +147,28 @@ def test_a_hearts_pass_is_a_selection_sent_once_confirmed() -> None:
     picture = view.seat_view(state.observe(0), 0)
     assert picture["select"]["count"] == 2 and picture["select"]["label"] == "Pass these two"
     assert view.seat_view(state.observe(1), 1)["select"] is None, "not seat 1's turn"
+
+
+def test_web_md_names_every_key_of_a_view_and_the_ones_the_page_draws() -> None:
+    """docs/web.md's table of a view's keys is the keys `TableView` sends, and the keys it
+    marks drawn are exactly those the page's scripts read (``view.KEY``)."""
+    import re
+    from pathlib import Path
+
+    from parlour.web.views.base import Context
+
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "docs" / "web.md").read_text(encoding="utf-8")
+    section = doc.split("#### The view the page draws", 1)[1].split("\n\n| key", 1)[1]
+    rows = re.findall(r"^\| `(\w+)` \| .* \| (.+) \|$", section.split("\n\n", 1)[0],
+                      re.MULTILINE)
+    documented = {key for key, _ in rows}
+    drawn = {key for key, where in rows if not where.startswith("no")}
+    game = parlour.load_game("skull")
+    state = game.new_state(seed=1)
+    view = TableView(game, ["a"] * game.num_players).build(Context(obs=state.observe(0), you=0))
+    assert documented == set(view)
+    scripts = (root / "src" / "parlour" / "web" / "static" / "js").glob("*.js")
+    read = {key for path in scripts
+            for key in re.findall(r"\bview\.(\w+)", path.read_text(encoding="utf-8"))}
+    assert drawn == read & set(view)

@@ -15,6 +15,7 @@ match seed, so a seed reproduces a game whatever the agents do.
 from __future__ import annotations
 
 import importlib
+import inspect
 import shlex
 from collections.abc import Callable
 from random import Random
@@ -67,10 +68,46 @@ def _load(target: str | AgentFactory) -> AgentFactory:
     return getattr(importlib.import_module(module_name), attribute)  # type: ignore[no-any-return]
 
 
+def generic_agents(game: Game[Any]) -> list[str]:
+    """The generic agents that can play `game`: all of `GENERIC_AGENTS`, but ``learned`` only
+    when the game ships learned weights (``learned:PATH`` plays a file of your own)."""
+    names = list(GENERIC_AGENTS)
+    if "learned" in names and GENERIC_AGENTS["learned"] == _LEARNED:
+        from parlour.agents.learned import shipped_policy_path
+
+        if not shipped_policy_path(game).exists():
+            names.remove("learned")
+    return names
+
+
+_LEARNED = GENERIC_AGENTS["learned"]
+
+
 def agent_names(game: Game[Any]) -> list[str]:
     """Every agent name a spec may use for `game` (schemes end in a colon)."""
     own = [*game.agents, *(f"{game.id}.{name}" for name in game.agents)]
-    return sorted({*GENERIC_AGENTS, *own, *(f"{s}:" for s in SCHEMES)})
+    return sorted({*generic_agents(game), *own, *(f"{s}:" for s in SCHEMES)})
+
+
+def check_options(factory: AgentFactory, name: str, options: dict[str, str]) -> None:
+    """Refuse options `factory` does not take, in one line naming the option, the agent and the
+    options it takes (rather than Python's ``__init__() got an unexpected keyword``)."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):  # a builtin or an odd callable: let the call decide
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return
+    taken = [p.name for p in parameters if p.name not in _PASSED and p.kind in _NAMED]
+    for option in options:
+        if option not in taken:
+            offer = f"it takes {', '.join(taken)}" if taken else "it takes no options"
+            raise AgentError(f"agent {name!r} has no option {option!r}; {offer}")
+
+
+_PASSED = frozenset({"game", "seat", "rng", "limits", "self"})
+"""Arguments every factory is given by `make_agent`, not options of a spec."""
+_NAMED = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
 
 
 def resolve_factory(name: str, game: Game[Any]) -> AgentFactory:
@@ -102,6 +139,7 @@ def make_agent(spec: str, game: Game[Any], seat: int, rng: Random,
     else:
         name, options = parse_spec(spec)
         factory = resolve_factory(name, game)
+        check_options(factory, name, options)
         try:
             agent = factory(game=game, seat=seat, rng=rng, **options)
         except TypeError as error:

@@ -154,7 +154,7 @@ def games(
 
 def games_json(game: Game[Any]) -> dict[str, Any]:
     """What ``parlour games --json`` says of `game`: id, aliases, players, parameters, agents."""
-    from parlour.agents.specs import GENERIC_AGENTS, SCHEMES
+    from parlour.agents.specs import SCHEMES, generic_agents
 
     def plain(value: Any) -> Any:
         return value if isinstance(value, (bool, int, float, str, type(None))) else str(value)
@@ -165,16 +165,17 @@ def games_json(game: Game[Any]) -> dict[str, Any]:
         "parameters": [{"name": p.name, "type": p.type.__name__, "default": plain(p.default),
                         "doc": p.doc, "choices": [plain(c) for c in p.choices or ()] or None,
                         "min": p.min, "max": p.max} for p in game.parameters],
-        "agents": [*game.agents, *(name for name in GENERIC_AGENTS if name not in game.agents)],
+        "agents": [*game.agents,
+                   *(name for name in generic_agents(game) if name not in game.agents)],
         "schemes": [f"{scheme}:" for scheme in SCHEMES],
     }
 
 
 def agents_text(game: Game[Any]) -> str:
     """The agent specs usable with `game`: its own, the generic ones, and the schemes."""
-    from parlour.agents.specs import GENERIC_AGENTS, SCHEMES
+    from parlour.agents.specs import SCHEMES, generic_agents
 
-    names = [*game.agents, *(name for name in GENERIC_AGENTS if name not in game.agents)]
+    names = [*game.agents, *(name for name in generic_agents(game) if name not in game.agents)]
     schemes = ", ".join(f"{scheme}:..." for scheme in SCHEMES)
     return f"agents: {', '.join(names)}; programs and files: {schemes}"
 

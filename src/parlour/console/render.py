@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.core import DealScored, Event, Game, GameOver, State
+from parlour.core.game import places_by
 from parlour.core.plugins import PluginError, find_game_class
 
 RENDERERS: dict[str, str | type[EventRenderer]] = {
@@ -78,7 +79,8 @@ class EventRenderer:
 
     def game_over(self, event: GameOver, state: State[Any]) -> None:
         self.console.print(standings(event.scores, event.winners, self.seats,
-                                     lower_is_better=self.lower_is_better))
+                                     lower_is_better=self.lower_is_better,
+                                     places=state.placings()))
 
     lower_is_better = False
     """Whether lower scores rank first (Hearts); used for the standings order."""
@@ -107,15 +109,21 @@ def is_redacted_copy(event: Event, previous: Event) -> bool:
 
 
 def standings(scores: Sequence[float], winners: Sequence[int], seats: Sequence[str],
-              lower_is_better: bool = False, title: str = "Standings") -> Table:
-    """A standings table, best first, winners starred."""
-    order = sorted(range(len(scores)), key=lambda s: scores[s], reverse=not lower_is_better)
+              lower_is_better: bool = False, title: str = "Standings",
+              places: Sequence[int] | None = None) -> Table:
+    """A standings table, best first, winners starred: by `places` (`State.placings`: tied
+    seats share one) when given, else by score."""
+    if places is None:
+        sign = 1 if lower_is_better else -1
+        places = places_by([-sign * score for score in scores])
+    order = sorted(range(len(scores)), key=lambda s: (places[s], s))
     table = Table(title=title, title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("seat")
     table.add_column("agent")
     table.add_column("score", justify="right")
-    for place, seat in enumerate(order, start=1):
+    for seat in order:
+        place = places[seat]
         style = "bold green" if seat in winners else ""
         mark = " ★" if seat in winners else ""
         table.add_row(str(place), str(seat), seats[seat] + mark, str(scores[seat]), style=style)

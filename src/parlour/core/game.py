@@ -48,12 +48,21 @@ class Action:
 class IdAction(Action):
     """An action that is its integer id: immutable, equal within its type by id, hashed by it.
 
-    Subclasses set ``_id`` with ``object.__setattr__`` and, to pickle as the interned action,
-    define ``__reduce__`` through their game's ``action_from_id``.
+    A subclass declares its own `__slots__` and sets them with its id in one call:
+    ``super().__init__(52 + tricks, tricks=tricks)``. To pickle as the interned action it may
+    define ``__reduce__`` through its game's ``action_from_id``. (A chance action with no id,
+    such as a deal, is simplest as a ``@dataclass(frozen=True, slots=True)`` subclass of
+    `Action`: equality, hash and immutability come from its fields.)
     """
 
     __slots__ = ("_id",)
     _id: int
+
+    def __init__(self, action_id: int, **fields: Any) -> None:
+        """Set the id and the subclass's own slots, once (the action is immutable after)."""
+        object.__setattr__(self, "_id", action_id)
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError("actions are immutable")
@@ -258,6 +267,12 @@ class Move(NamedTuple):
 _new_move = tuple.__new__
 
 
+def places_by(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Places from per-seat keys, higher is better: 1 plus the number of seats with a higher
+    key, so tied seats share a place (1, 1, 3)."""
+    return tuple(1 + sum(other > key for other in keys) for key in keys)
+
+
 def _refuse_taken_slots(cls: type) -> None:
     """Refuse a state class whose `__slots__` name an attribute a base class already has (a
     slot named ``history`` would hide the one `State` keeps the moves in): a clear error now
@@ -394,6 +409,13 @@ class State(Generic[G]):
     def winners(self) -> tuple[int, ...]:
         """The winning seats once the game is over (ties share the win)."""
         raise NotImplementedError
+
+    def placings(self) -> tuple[int, ...]:
+        """Each seat's place once the game is over, 1 the best; tied seats share a place
+        (1, 1, 3). The default ranks by `returns()`. A game that eliminates players overrides
+        it to rank those out by when they went out (Skull: the later, the better), which
+        returns of 1 for the winner and 0 for the rest cannot say; the standings use it."""
+        return places_by(self.returns())
 
     # --- optional hooks for search (defaults work for every game) --------------------------
     @property

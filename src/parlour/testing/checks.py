@@ -69,7 +69,8 @@ def check_final(state: State[Any]) -> None:
     """The promises of a finished game: the `DealScored` events' points add up to their running
     `totals` and the last totals equal `scores()`; exactly one `GameOver` event, whose scores and
     winners equal `scores()` and `winners()`; one return per seat; at least one winner (unless
-    the game sets `non_seat_owners`), and every winner a seat."""
+    the game sets `non_seat_owners`), and every winner a seat; `placings()` gives each seat a
+    place as ties share them (1, 1, 3), the winners exactly the seats placed first."""
     num_players = state.game.num_players
     scored = [e for e in state.events if isinstance(e, DealScored)]
     if scored:
@@ -90,6 +91,15 @@ def check_final(state: State[Any]) -> None:
     if not getattr(state.game, "non_seat_owners", False):
         assert state.winners(), "somebody wins"
     assert all(0 <= w < num_players for w in state.winners()), "a winner is no seat"
+    places = tuple(state.placings())
+    assert len(places) == num_players, "placings() needs one place per seat"
+    assert all(place == 1 + sum(p < place for p in places) for place in places), (
+        f"placings() {list(places)} are not places: tied seats share one, the next skips")
+    if state.winners():
+        first = tuple(seat for seat, place in enumerate(places) if place == 1)
+        assert first == tuple(sorted(state.winners())), (
+            f"placings() {list(places)} put first {list(first)}, not the winners "
+            f"{list(state.winners())}")
 
 
 def snapshot_view(state: State[Any]) -> tuple[Any, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.agents.specs import COMMAND_SCHEMES, GENERIC_AGENTS, SCHEMES, check_command
+from parlour.agents.specs import COMMAND_SCHEMES, SCHEMES, check_command, generic_agents
 from parlour.core import AgentError, Game, GameInfo, ParlourError, list_games, load_game, parse_spec
 
 PERSON = "human"
@@ -62,7 +62,7 @@ def param_info(param: Any) -> dict[str, Any]:
 
 def agent_choices(game: Game[Any]) -> list[dict[str, str]]:
     """The built-in agents offered for `game`, the game's own first."""
-    names = [*game.agents, *(n for n in GENERIC_AGENTS if n not in CONSOLE_ONLY)]
+    names = [*game.agents, *(n for n in generic_agents(game) if n not in CONSOLE_ONLY)]
     seen: list[str] = []
     for name in names:
         if name not in seen:
@@ -101,7 +101,7 @@ def check_spec(spec: str, game: Game[Any], allow_local: bool) -> str:
     if name in CONSOLE_ONLY:
         raise AgentError(f"agent {spec!r} is for the console; choose 'human' for a person")
     allowed = {*game.agents, *(f"{game.id}.{n}" for n in game.agents),
-               *(n for n in GENERIC_AGENTS if n not in CONSOLE_ONLY)}
+               *(n for n in generic_agents(game) if n not in CONSOLE_ONLY)}
     if name not in allowed:
         choices = ", ".join(sorted(allowed))
         raise AgentError(f"unknown agent {name!r} for {game.id}; choose one of {choices}")

@@ -103,6 +103,16 @@ class Person:
     reader: SeatView | None = None
 
 
+def not_your_turn(view: TableView, current: int | None, you: int) -> str:
+    """Why a move sent by seat `you` is refused when the table is not waiting for it, with
+    `current` the seat to move (None: nobody, the game is between moves)."""
+    if current is None:
+        return "It is not your turn: nobody is to move yet."
+    if current == you:
+        return "Your turn is coming: wait until the table asks for your move."
+    return f"It is not your turn: {view.label(current, you)} is to move."
+
+
 class Table:
     """One game at the page: people at some seats, bots at the others."""
 
@@ -243,8 +253,7 @@ class Table:
             return
         if self.waiting != person.seat or person.observation is None:
             current = self.match.state.current_player if self.waiting is None else self.waiting
-            who = "nobody" if current is None else self.view.label(current, person.seat)
-            await self.tell(person, f"It is not your turn: {who} is to move.")
+            await self.tell(person, not_your_turn(self.view, current, person.seat))
             return
         observation = person.observation
         try:

@@ -301,6 +301,35 @@ def test_the_last_player_in_the_game_wins() -> None:
     assert state.returns() == (0.0, 0.0, 1.0)
 
 
+def test_the_standings_place_players_out_by_when_they_went_out() -> None:
+    """Returns say only who won (1 and 0s); the places rank the eliminated seats, the later
+    out the better, below every seat still in (`State.placings`)."""
+    state = fail_until_out(new(4, seed=4), 0)
+    fail_until_out(state, 3)
+    fail_until_out(state, 1)
+    assert state.is_terminal and state.winners() == (2,)
+    assert state.returns() == (0.0, 0.0, 1.0, 0.0)
+    assert state.placings() == (4, 2, 1, 3)
+
+
+def test_seats_still_in_when_the_game_is_won_rank_by_flowers_above_those_out() -> None:
+    state = fail_until_out(new(4, seed=5), 3)
+    while not state.is_terminal:  # seat 0 bids everything and wins two challenges
+        legal = [str(a) for a in state.legal_actions()]
+        phase = state.observe(state.current_player).phase  # type: ignore[arg-type]
+        if state.current_player == 0 and phase in ("turn", "bid"):
+            move = f"bid {state.total_on_mats()}" if phase == "turn" or \
+                f"bid {state.total_on_mats()}" in legal else "pass"
+        elif phase in ("place_first", "turn"):
+            move = "place rose" if "place rose" in legal else legal[0]
+        else:
+            move = "pass" if "pass" in legal else legal[0]
+        play(state, move)
+    assert state.winners() == (0,)
+    assert state.placings()[0] == 1 and state.placings()[3] == 4
+    assert state.placings()[1] == state.placings()[2] == 2  # no flowers each: a shared place
+
+
 # --- who starts the next round ----------------------------------------------------------------
 def test_the_challenger_starts_the_next_round_win_or_lose() -> None:
     won = play(new(3), "place rose", "place rose", "place rose", "place rose",

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from random import Random
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
@@ -89,6 +89,8 @@ class SeatView:
         self.game = game
         self.seat = seat
         self.console = console
+        self.seen: Observation | None = None
+        """The last observation this seat was shown (what event lines may read)."""
         self._rng = Random(seat)
 
     # --- names --------------------------------------------------------------------------------
@@ -103,6 +105,14 @@ class SeatView:
     def names(self) -> list[str]:
         """Short names by seat, for lines of cards played."""
         return [self.name(s) for s in range(self.game.num_players)]
+
+    def trick_seats(self, observation: Observation | None, leader: int, count: int) -> list[int]:
+        """The seats that played the first `count` cards of a trick led by `leader`: by
+        default each seat clockwise from it. A game where a seat may sit a hand out overrides
+        this, as it does the web view's `trick_seats`. `observation` is the one shown, or, for
+        a trick in an event line, the last one this seat was shown (`seen`; None before any).
+        """
+        return [(leader + i) % self.game.num_players for i in range(count)]
 
     def personal(self, text: str) -> str:
         """`text` with this seat's number marked: ``seat 0`` becomes ``seat 0 (you)`` (and,
@@ -120,18 +130,27 @@ class SeatView:
 
     # --- the table ----------------------------------------------------------------------------
     def show(self, observation: Observation) -> None:
-        """Print everything this seat may see, before it decides."""
-        print_ = self.console.print
-        print_(Rule(f"{self.game.name or self.game.id} · seat {self.seat} (you) to {self.verb}",
-                    style="dim"))
-        data = observation.to_json()
-        shown_with_cards = {"hand", "trick", "leader", "tricks"}
-        for key, value in data.items():
-            if key in _HIDDEN_FIELDS or (key in shown_with_cards and _is_card_game(observation)):
-                continue
-            print_(dim(f"  {key.replace('_', ' ')}: ") + styled(_short(value)))
+        """Print everything this seat may see, before it decides: `title` as a rule, the
+        `summary` lines, then `show_cards`."""
+        self.seen = observation
+        self.console.print(Rule(self.title(observation), style="dim"))
+        for line in self.summary(observation):
+            self.console.print(line)
         if _is_card_game(observation):
             self.show_cards(observation)
+
+    def title(self, observation: Observation) -> str:
+        """The rule above the table: ``Oh Hell · seat 2 (you) to play``."""
+        return f"{self.game.name or self.game.id} · seat {self.seat} (you) to {self.verb}"
+
+    def summary(self, observation: Observation) -> Sequence[RenderableType]:
+        """The lines above the cards: by default every field of the observation (those
+        `show_cards` draws left out), one line each, long values cut short."""
+        shown_with_cards = {"hand", "trick", "leader", "tricks"}
+        card_game = _is_card_game(observation)
+        return [dim(f"  {key.replace('_', ' ')}: ") + styled(_short(value))
+                for key, value in observation.to_json().items()
+                if key not in _HIDDEN_FIELDS and not (card_game and key in shown_with_cards)]
 
     def show_cards(self, observation: Observation) -> None:
         """The last trick, the trick in progress and the hand, for observations with those
@@ -145,12 +164,14 @@ class SeatView:
             winner = tricks[-1][2] if len(tricks[-1]) > 2 else None
             print_(dim("  last trick: ")
                    + played_text(cards, leader, players, names,
-                                 winner if isinstance(winner, int) else None, self.seat))
+                                 winner if isinstance(winner, int) else None, self.seat,
+                                 self.trick_seats(observation, leader, len(cards))))
         trick = getattr(observation, "trick", None)
         leader = getattr(observation, "leader", None)
         if trick and isinstance(leader, int):
             print_(dim("  trick: ")
-                   + played_text(trick, leader, players, names, you=self.seat))
+                   + played_text(trick, leader, players, names, you=self.seat,
+                                 seats=self.trick_seats(observation, leader, len(trick))))
         hand = getattr(observation, "hand", None)
         if isinstance(hand, int):
             mine = observation.current_player == self.seat

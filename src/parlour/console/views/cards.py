@@ -61,11 +61,17 @@ def legal_cards(actions: Iterable[Action]) -> int | None:
 
 
 def played_text(cards: Sequence[int], leader: int, players: int, names: Sequence[str],
-                winner: int | None = None, you: int | None = None) -> Text:
-    """Cards played in order from `leader`: ``left 7♦  across 9♦*``; the winner starred."""
+                winner: int | None = None, you: int | None = None,
+                seats: Sequence[int] | None = None) -> Text:
+    """Cards played in order from `leader`: ``left 7♦  across 9♦*``; the winner starred.
+
+    `seats` names who played each card when it is not every seat clockwise from `leader` (a
+    seat sitting the hand out: `SeatView.trick_seats`).
+    """
+    if seats is None:
+        seats = [(leader + i) % players for i in range(len(cards))]
     text = Text()
-    for i, card in enumerate(cards):
-        seat = (leader + i) % players
+    for i, (seat, card) in enumerate(zip(seats, cards, strict=True)):
         if i:
             text.append("  ")
         text.append(f"{names[seat]} ", style="bold" if seat == you else "")

@@ -71,6 +71,7 @@ class TrickTakingView(SeatView):
         return ()
 
     def show(self, observation: Observation) -> None:
+        self.seen = observation
         self.console.print(Rule(self.title(observation), style="cyan"))
         for item in self.summary(observation):
             self.console.print(item)
@@ -89,8 +90,9 @@ class TrickTakingView(SeatView):
             head = f"  trick {number + 1:>2}  " if isinstance(number, int) else "  trick  "
             points = getattr(event, "points", None)
             gain = f" +{points}" if points else ""
+            seats = self.trick_seats(self.seen, leader, len(cards))
             self.console.print(Text(head) + played_text(cards, leader, self.game.num_players,
-                                                        self.names(), winner, self.seat)
+                                                        self.names(), winner, self.seat, seats)
                                + dim(f"  → {self.label(winner)}{gain}"))
             return
         if isinstance(event, GameOver):

@@ -9,6 +9,7 @@ See docs/rules/skull.md.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from random import Random
@@ -24,7 +25,7 @@ from parlour.core import (
     State,
     make_rng,
 )
-from parlour.core.game import parse_error
+from parlour.core.game import parse_error, places_by
 from parlour.games.skull.actions import (
     BID,
     DISC_NAMES,
@@ -303,6 +304,13 @@ class SkullState(State["Skull"]):
 
     def winners(self) -> tuple[int, ...]:
         return () if self.winner is None else (self.winner,)
+
+    def placings(self) -> tuple[int, ...]:
+        """The winner first; then the seats still in, by flowers won; then the seats
+        eliminated, the later out the better (a seat out in round 7 above one out in 3)."""
+        out = {r.challenger: r.round for r in self.rounds if r.eliminated}
+        return places_by([(seat == self.winner, out.get(seat, math.inf), self.flowers[seat])
+                          for seat in range(self.num_players)])
 
     def observe(self, seat: int) -> SkullObservation:
         return SkullObservation(

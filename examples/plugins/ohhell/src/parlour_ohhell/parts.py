@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from parlour.cards import CARD, CARDS_52, INDEX_52, Card, CardSet, format_card, format_cards
@@ -18,8 +17,7 @@ class Play(IdAction):
     card: Card
 
     def __init__(self, card: int) -> None:
-        object.__setattr__(self, "card", CARD[card])
-        object.__setattr__(self, "_id", INDEX_52[card])
+        super().__init__(INDEX_52[card], card=CARD[card])
 
     def __str__(self) -> str:
         return format_card(self.card)
@@ -30,32 +28,21 @@ class Bid(IdAction):
     tricks: int
 
     def __init__(self, tricks: int) -> None:
-        object.__setattr__(self, "tricks", tricks)
-        object.__setattr__(self, "_id", 52 + tricks)
+        super().__init__(52 + tricks, tricks=tricks)
 
     def __str__(self) -> str:
         return f"bid {self.tricks}"
 
 
+@dataclass(frozen=True, slots=True)
 class Deal(Action):
-    """The chance move: the hands and the turned-up card (a mask)."""
+    """The chance move: the hands and the turned-up card (masks); equal by its fields."""
 
-    __slots__ = ("hands", "turned")
     hands: tuple[int, ...]
     turned: int
 
-    def __init__(self, hands: Sequence[int], turned: int) -> None:
-        object.__setattr__(self, "hands", tuple(hands))
-        object.__setattr__(self, "turned", turned)
-
     def __str__(self) -> str:
         return " | ".join(map(format_cards, self.hands)) + f"; up {format_cards(self.turned)}"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Deal) and other.hands == self.hands and other.turned == self.turned
-
-    def __hash__(self) -> int:
-        return hash(self.hands)
 
 
 PLAY = {card: Play(card) for card in CARDS_52}

@@ -69,8 +69,7 @@ class OhHellState(ContractTrickState["OhHell"]):
     def _restore(self, s: Any) -> None:
         (hands, self.leader, self.trick, self.tricks, self.current, self.trump, self.deal,
          self.dealer, self.turned, self.phase, self.bids, self.won, self.totals) = s
-        self.hands = list(hands)
-        self.contract = TRUMPS[self.trump]
+        self.hands, self.contract = list(hands), TRUMPS[self.trump]
         self._legal = -1
 
     @property
@@ -183,7 +182,7 @@ class OhHellState(ContractTrickState["OhHell"]):
         n, size = self.players, self.hand_size
         *hands, turned = deal_by_keys(CARDS_52, make_rng(self.seed, "deal", self.deal),
                                       (size,) * n + (1,))
-        self.record_chance(Deal(hands, turned))
+        self.record_chance(Deal(tuple(hands), turned))
         self.hands, self.turned = list(hands), turned.bit_length() - 1
         self.trump = self.turned >> 4
         self.set_contract(TRUMPS[self.trump])
@@ -220,6 +219,7 @@ class OhHell(Game[OhHellState]):
     agents: ClassVar[Mapping[str, str]] = {"heuristic": "parlour_ohhell.bots:OhHellHeuristic"}
     console_view = "parlour_ohhell.views:OhHellConsoleView"
     web_view = "parlour_ohhell.views:OhHellWebView"
+    encoding_class = "parlour_ohhell.encoding:OhHellEncoding"
     num_distinct_actions = 52 + MAX_CARDS + 1
     parameters = (
         Param("players", int, 4, "Players at the table.", min=3, max=5),
