@@ -6,6 +6,12 @@ it), and the winner declares: a Rufspiel calling a Sau, Wenz, Farbsolo, their To
 Then a round of Kontra (and Re after it) and eight tricks; settled by the tariff. All four
 passing throws the deal in or plays a Ramsch (`all_pass`). A series is `deals` deals, the deal
 passing left. See docs/rules/schafkopf.md.
+
+The card play is the general trick layer's (`ContractTrickState`): each game type's follow and
+power tables (`play_tables.TABLES`), four seats, the sides (hidden in a Rufspiel until the
+called Sau shows, fixed in a solo, each alone in a Ramsch) and the called Sau as the layer's
+`restricted` card while its suit is unsearched, its duties in `restricted_legal_mask`. So the
+random playouts of search run compiled (`cards/_layer.pyx`) with no Cython of Schafkopf's own.
 """
 
 from __future__ import annotations
@@ -14,8 +20,9 @@ from collections.abc import Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from parlour.cards import CARD, CARDS_32, Card, CardSet, parse_cards, read_hands
-from parlour.cards.events import CARD_PLAYED
+from parlour.cards import CARDS_32, Card, CardSet, parse_cards, read_hands
+from parlour.cards.contract_state import ContractTrickState
+from parlour.cards.seating import Seating, Teams
 from parlour.core import (
     Action,
     Game,
@@ -24,7 +31,6 @@ from parlour.core import (
     Observation,
     Param,
     ParameterError,
-    State,
     make_rng,
 )
 from parlour.games.schafkopf.actions import (
@@ -37,7 +43,6 @@ from parlour.games.schafkopf.actions import (
     PLAY,
     RAISE,
     RAMSCH,
-    RAMSCH_CONTRACT,
     RE,
     RUFSPIEL,
     SIE,
@@ -60,6 +65,7 @@ from parlour.games.schafkopf.events import (
 )
 from parlour.games.schafkopf.notation import parse_schafkopf_action
 from parlour.games.schafkopf.observation import SchafkopfObservation
+from parlour.games.schafkopf.play_tables import TABLES, UNDECLARED
 from parlour.games.schafkopf.scoring import (
     DealResult,
     Outcome,
@@ -72,7 +78,6 @@ from parlour.games.schafkopf.scoring import (
 )
 from parlour.games.schafkopf.tables import (
     DECK,
-    EFFECTIVE_SUIT,
     HAND_SIZE,
     MEMBERS,
     OBERS,
@@ -80,12 +85,12 @@ from parlour.games.schafkopf.tables import (
     UNTERS,
     card_points,
     laufende,
-    trick_winner,
 )
 
 AUCTION, RAISING, ANSWER, DECLARE, KONTRA_PHASE, RE_PHASE, PLAY_PHASE, OVER = range(8)
 PHASE_NAMES = ("auction", "raise", "answer", "declare", "kontra", "re", "play", "over")
 PLAYERS = 4
+SEATING = Seating(PLAYERS)
 NO_SEAT = -1
 TIEBREAK = 2.0
 """The most a deal's card points add to a playout's value for search (below any tariff)."""
@@ -126,24 +131,26 @@ def may_call(hand: int, suit: int) -> bool:
     return suit in CALLABLE and not hand >> sau & 1 and bool(hand & MEMBERS[2][suit])
 
 
-class SchafkopfState(State["Schafkopf"]):
-    """A whole Schafkopf series in progress, deal after deal, with every deal's result kept."""
+class SchafkopfState(ContractTrickState["Schafkopf"]):
+    """A whole Schafkopf series in progress, deal after deal, with every deal's result kept.
+
+    `contract` holds the layer's tables of the game being played (`GameTables`, with the
+    game `declared`); `tricks` this deal's finished tricks as ``(leader, cards)``."""
 
     __slots__ = (
-        "_legal", "auction", "challengers", "claim", "contract", "current", "deal", "dealer",
-        "dealt", "declarer", "first_dealer", "hands", "holder", "kontra", "leader", "partner",
-        "pending", "phase", "queue", "re", "results", "revealed", "taken", "totals", "trick",
-        "tricks", "won",
+        "auction", "challengers", "claim", "deal", "dealer", "dealt", "declarer",
+        "first_dealer", "holder", "kontra", "partner", "pending", "phase", "queue", "re",
+        "results", "taken", "totals", "won",
     )
 
     def __init__(self, game: Schafkopf, seed: int, first_dealer: int = PLAYERS - 1) -> None:
         super().__init__(game, seed)
+        self.init_layer(SEATING, UNDECLARED, Teams.alone(PLAYERS))
         self.first_dealer = first_dealer
         self.deal = 0
         self.dealer = first_dealer
         self.phase = AUCTION
-        self.current: int | None = None
-        self.hands = [0] * PLAYERS
+        self.current = None
         self.dealt: tuple[int, ...] = (0,) * PLAYERS
         self.auction: tuple[tuple[int, SchafkopfAction], ...] = ()
         self.holder = NO_SEAT
@@ -152,39 +159,34 @@ class SchafkopfState(State["Schafkopf"]):
         self.challengers: tuple[int, ...] = ()
         self.queue: tuple[int, ...] = ()
         self.declarer = NO_SEAT
-        self.contract: Contract | None = None
         self.partner = NO_SEAT
-        self.revealed = False
         self.kontra = NO_SEAT
         self.re = NO_SEAT
-        self.leader = 0
-        self.trick: tuple[Card, ...] = ()
-        self.tricks: tuple[tuple[int, tuple[Card, ...], int], ...] = ()
         self.taken: tuple[int, ...] = (0,) * PLAYERS
         self.won: tuple[int, ...] = (0,) * PLAYERS
         self.totals: tuple[int, ...] = (0,) * PLAYERS
         self.results: tuple[DealResult, ...] = ()
-        self._legal = -1
 
     # --- snapshots ------------------------------------------------------------------------
     def _snapshot(self) -> Any:
         return (self.deal, self.dealer, self.phase, self.current, tuple(self.hands), self.dealt,
                 self.auction, self.holder, self.claim, self.pending, self.challengers,
-                self.queue, self.declarer, self.contract, self.partner, self.revealed,
-                self.kontra, self.re, self.leader, self.trick, self.tricks, self.taken,
-                self.won, self.totals, self.results)
+                self.queue, self.declarer, self.contract, self.partner, self.teams,
+                self.seating, self.restricted, self.kontra, self.re, self.leader, self.trick,
+                self.tricks, self.taken, self.won, self.totals, self.results)
 
     def _restore(self, s: Any) -> None:
         (self.deal, self.dealer, self.phase, self.current, hands, self.dealt, self.auction,
          self.holder, self.claim, self.pending, self.challengers, self.queue, self.declarer,
-         self.contract, self.partner, self.revealed, self.kontra, self.re, self.leader,
-         self.trick, self.tricks, self.taken, self.won, self.totals, self.results) = s
+         self.contract, self.partner, self.teams, self.seating, self.restricted, self.kontra,
+         self.re, self.leader, self.trick, self.tricks, self.taken, self.won, self.totals,
+         self.results) = s
         self.hands = list(hands)
         self._legal = -1
 
     def _copy_into(self, other: Any) -> None:
         other.first_dealer = self.first_dealer
-        other._restore(self._snapshot())
+        super()._copy_into(other)
 
     # --- reading ----------------------------------------------------------------------------
     @property
@@ -205,14 +207,25 @@ class SchafkopfState(State["Schafkopf"]):
         return (self.dealer + 1) % PLAYERS
 
     @property
+    def declared(self) -> Contract | None:
+        """The game being played (None before one is declared)."""
+        return self.contract.declared  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def revealed(self) -> bool:
+        """True once the Rufspiel's partner is known to the table."""
+        return self.partner >= 0 and bool(self.teams.revealed >> self.partner & 1)
+
+    @property
     def order(self) -> int:
         """The trump order of the contract being played (Herz's before one is declared)."""
-        return 2 if self.contract is None else self.contract.order
+        declared = self.declared
+        return 2 if declared is None else declared.order
 
     @property
     def called_card(self) -> int | None:
         """The called Sau of a Rufspiel, or None."""
-        contract = self.contract
+        contract = self.declared
         if contract is None or contract.kind != RUFSPIEL:
             return None
         return contract.suit << 4 | SAU
@@ -226,12 +239,9 @@ class SchafkopfState(State["Schafkopf"]):
         return (self.declarer,)
 
     def searched(self) -> bool:
-        """True once the called Sau's suit was led in a finished trick (its duties are over)."""
-        contract = self.contract
-        if contract is None or contract.kind != RUFSPIEL:
-            return True
-        suit_of = EFFECTIVE_SUIT[contract.order]
-        return any(suit_of[cards[0]] == contract.suit for _, cards, _ in self.tricks)
+        """True once the called Sau's suit was led in a finished trick (its duties are over);
+        until then the Sau is the layer's `restricted` card."""
+        return not self.restricted
 
     def scores(self) -> tuple[int, ...]:
         return self.totals
@@ -258,39 +268,32 @@ class SchafkopfState(State["Schafkopf"]):
 
     # --- legality -------------------------------------------------------------------------
     def legal_mask(self) -> int:
-        """The cards the current player may play (0 outside the play); cached per position."""
+        """The cards the current player may play (0 outside the play); cached per position:
+        the layer's following by the game's tables (`compute_legal_mask`)."""
         if self.phase != PLAY_PHASE:
             return 0
-        if self._legal < 0:
-            self._legal = self._playable()
-        return self._legal
+        legal = self._legal
+        if legal < 0:
+            legal = self._legal = self.compute_legal_mask()
+        return legal
 
-    def _playable(self) -> int:
-        hand = self.hands[self.current]  # type: ignore[index]
-        contract = self.contract
-        assert contract is not None
-        order = contract.order
+    def restricted_legal_mask(self) -> int:
+        """The holder of the unsearched called Sau (the `restricted` card): he must lead it to
+        lead its suit unless he may run away (4 or more cards of the suit); it must fall when
+        another leads the suit; it may not be thrown on another suit."""
+        hand: int = self.hands[self.current]  # type: ignore[index]
+        sau = self.restricted
+        follow = self.contract.follow
+        suit_cards = hand & follow[sau.bit_length() - 1]
         trick = self.trick
-        called = self.called_card
-        if called is not None and hand >> called & 1 and not self.searched():
-            return self._holder_playable(hand, called, order)
         if not trick:
-            return hand
-        return hand & MEMBERS[order][EFFECTIVE_SUIT[order][trick[0]]] or hand
-
-    def _holder_playable(self, hand: int, called: int, order: int) -> int:
-        """The holder of the unsearched called Sau: he must lead it to lead its suit unless
-        he may run away (4 or more cards of the suit); it must fall when another leads the
-        suit; it may not be thrown on another suit."""
-        suit_cards = hand & MEMBERS[order][called >> 4]
-        if not self.trick:
             if suit_cards.bit_count() >= 4:
                 return hand
-            return hand & ~(suit_cards & ~(1 << called))
-        lead = EFFECTIVE_SUIT[order][self.trick[0]]
-        if lead == called >> 4:
-            return 1 << called
-        return hand & MEMBERS[order][lead] or hand & ~(1 << called) or hand
+            return hand & ~(suit_cards & ~sau)
+        led = follow[trick[0]]
+        if led & sau:
+            return sau
+        return hand & led or hand & ~sau or hand
 
     def legal_actions(self) -> Sequence[Action]:
         phase = self.phase
@@ -413,10 +416,18 @@ class SchafkopfState(State["Schafkopf"]):
         self.phase, self.current = DECLARE, self.holder
 
     def _declare(self, seat: int, contract: Contract) -> None:
-        self.declarer, self.contract = seat, contract
+        self.declarer = seat
+        self.set_contract(TABLES[contract.kind, contract.suit])
+        side = [0] * PLAYERS
+        side[seat] = 1
         called = self.called_card
         if called is not None:
             self.partner = next(p for p in range(PLAYERS) if self.hands[p] >> called & 1)
+            side[self.partner] = 1
+            self.set_teams(Teams.hidden(tuple(side), revealed=1 << seat))
+            self.set_restricted(1 << called)  # its duties hold until its suit is searched
+        else:
+            self.set_teams(Teams.fixed(tuple(side)))
         if contract.kind == SIE:
             self._score()
             return
@@ -445,13 +456,18 @@ class SchafkopfState(State["Schafkopf"]):
     def _start_play(self) -> None:
         self.queue = ()
         self.phase = PLAY_PHASE
-        self.leader = self.current = self.forehand
-        self.trick, self.tricks = (), ()
+        self.start_tricks(self.forehand)
+
+    def in_card_play(self) -> bool:
+        """True while the cards are played, except before the first lead where Kontra is
+        asked once it is made (`kontra_round` ``after-lead``): that lead is played in Python."""
+        return self.phase == PLAY_PHASE and bool(
+            self.tricks or self.trick or not self._doubling_after_lead())
 
     def play_ramsch(self) -> None:
         """Play this deal as a Ramsch: Rufspiel's trumps, each seat for itself."""
         self.emit(AllPassed(ramsch=True))
-        self.contract = RAMSCH_CONTRACT
+        self.set_contract(TABLES[RAMSCH, -1])
         self._start_play()
 
     def throw_in(self) -> None:
@@ -467,50 +483,62 @@ class SchafkopfState(State["Schafkopf"]):
 
     def _reveal(self) -> None:
         if not self.revealed:
-            self.revealed = True
+            self.reveal_side(self.partner)
             self.emit(PartnerRevealed(seat=self.partner))
 
-    def _play(self, card: Card) -> None:
-        p: int = self.current  # type: ignore[assignment]
+    def _reveals(self, seat: int, card: int, lead: bool) -> bool:
+        """True if `seat` playing `card` (`lead`: to an empty trick) shows the partner: the
+        called Sau falls, or its holder runs away with another card of its suit."""
         called = self.called_card
-        self.hands[p] ^= 1 << card
-        if not self.quiet:
-            self.events.append(CARD_PLAYED[p][card])
-        if called is not None and not self.revealed and p == self.partner and (
-                card == called or (not self.trick and EFFECTIVE_SUIT[2][card] == called >> 4)):
-            self._reveal()  # the Sau fell, or its holder ran away with another card
-        trick = (*self.trick, CARD[card])
-        if len(trick) < PLAYERS:
-            self.trick = trick
-            self.current = (p + 1) % PLAYERS
-            if len(trick) == 1 and not self.tricks and self._doubling_after_lead():
-                self._ask_kontra()
+        return called is not None and seat == self.partner and not self.revealed and (
+            card == called or (lead and bool(self.contract.follow[card] >> called & 1)))
+
+    def _play(self, card: Card) -> None:
+        """The layer plays the card (`play_card`); a card that does not end the trick may show
+        the partner now, and the first lead may open the Kontra round (`in_card_play` keeps
+        that lead out of the compiled playouts). What a full trick does is in `_trick_won`."""
+        seat: int = self.current  # type: ignore[assignment]
+        lead = not self.trick
+        self.play_card(card)
+        if not self.trick:
             return
-        order = self.contract.order  # type: ignore[union-attr]
-        leader = self.leader
-        winner = (leader + trick_winner(order, trick)) % PLAYERS
+        if self._reveals(seat, card, lead):
+            self._reveal()
+        if lead and not self.tricks and self._doubling_after_lead():
+            self._ask_kontra()
+
+    def _trick_won(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
+        """Show the partner if this trick did (its last card, or any in the compiled
+        playouts), count the trick, end the called Sau's duties once its suit was led, and
+        score the deal after the last trick (or a Tout's first lost one)."""
+        if not self.revealed and self.partner >= 0:
+            seat = leader
+            for i, card in enumerate(cards):
+                if self._reveals(seat, card, i == 0):
+                    self._reveal()
+                    break
+                seat = (seat + 1) % PLAYERS
         mask = 0
-        for c in trick:
+        for c in cards:
             mask |= 1 << c
         taken = list(self.taken)
         taken[winner] |= mask
         won = list(self.won)
         won[winner] += 1
         self.taken, self.won = tuple(taken), tuple(won)
-        self.tricks = (*self.tricks, (leader, trick, winner))
-        self.trick = ()
-        self.leader = self.current = winner
+        if self.restricted and self.contract.follow[cards[0]] & self.restricted:
+            self.set_restricted(0)  # the called suit was searched
         if not self.quiet:
-            self.emit(TrickWon(trick=len(self.tricks) - 1, leader=leader, cards=trick,
+            self.emit(TrickWon(trick=len(self.tricks) - 1, leader=leader, cards=cards,
                                winner=winner, points=card_points(mask)))
-        contract = self.contract
+        contract = self.declared
         assert contract is not None
         if len(self.tricks) == HAND_SIZE or (contract.is_tout and winner != self.declarer):
             self._score()
 
     # --- settling ---------------------------------------------------------------------------
     def _score(self) -> None:
-        contract = self.contract
+        contract = self.declared
         assert contract is not None
         game = self.game
         tariff = game.tariff
@@ -568,7 +596,10 @@ class SchafkopfState(State["Schafkopf"]):
         self.phase, self.current = AUCTION, self.forehand
         self.auction, self.holder, self.claim, self.pending = (), NO_SEAT, RUFSPIEL, 0
         self.challengers = self.queue = ()
-        self.declarer, self.contract, self.partner, self.revealed = NO_SEAT, None, NO_SEAT, False
+        self.declarer, self.partner = NO_SEAT, NO_SEAT
+        self.set_contract(UNDECLARED)
+        self.set_teams(Teams.alone(PLAYERS))
+        self.set_restricted(0)
         self.kontra = self.re = NO_SEAT
         self.leader, self.trick, self.tricks = self.forehand, (), ()
         self.taken = self.won = (0,) * PLAYERS
@@ -579,6 +610,14 @@ class SchafkopfState(State["Schafkopf"]):
                                     visible_to=frozenset((seat,))))
 
     # --- observing ---------------------------------------------------------------------------
+    def tricks_won_by(self) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
+        """This deal's finished tricks as ``(leader, cards, winner)``: each winner led the
+        next trick, the last one leads now."""
+        tricks = self.tricks
+        winners = [leader for leader, _ in tricks[1:]] + [self.leader]
+        return tuple((leader, cards, winner)
+                     for (leader, cards), winner in zip(tricks, winners, strict=False))
+
     def known_partner(self, seat: int) -> int | None:
         """The Rufspiel partner as `seat` knows him (see `SchafkopfObservation.partner`)."""
         if self.partner < 0:
@@ -597,10 +636,11 @@ class SchafkopfState(State["Schafkopf"]):
             auction=tuple((p, str(a)) for p, a in self.auction),
             holder=self.holder if phase in (RAISING, ANSWER, DECLARE) else None,
             claim=self.claim, declarer=None if self.declarer < 0 else self.declarer,
-            contract=self.contract, partner=self.known_partner(seat),
+            contract=self.declared, partner=self.known_partner(seat),
             kontra=None if self.kontra < 0 else self.kontra,
             re=None if self.re < 0 else self.re,
-            leader=self.leader, trick=self.trick, tricks=self.tricks, scores=self.totals,
+            leader=self.leader, trick=self.trick, tricks=self.tricks_won_by(),
+            scores=self.totals,
             deal_results=self.results,
         )
 
@@ -615,7 +655,7 @@ class SchafkopfState(State["Schafkopf"]):
             assert not held & hand, "a card is in two hands"
             held |= hand
         played = 0
-        for _, cards, _ in self.tricks:
+        for _, cards in self.tricks:
             for c in cards:
                 played |= 1 << c
         assert played == sum(self.taken), "the taken cards are not the tricks"
@@ -629,6 +669,10 @@ class SchafkopfState(State["Schafkopf"]):
         called = self.called_card
         if called is not None:
             assert self.partner != self.declarer and self.dealt[self.partner] >> called & 1
+
+
+SchafkopfState.layer_class = SchafkopfState  # compiled playouts from the layer's tables
+SchafkopfState.card_actions = PLAY
 
 
 class Schafkopf(Game[SchafkopfState]):
