@@ -65,7 +65,7 @@ from parlour.games.schafkopf.events import (
 )
 from parlour.games.schafkopf.notation import parse_schafkopf_action
 from parlour.games.schafkopf.observation import SchafkopfObservation
-from parlour.games.schafkopf.play_tables import TABLES, UNDECLARED
+from parlour.games.schafkopf.play_tables import TABLES, UNDECLARED, GameTables
 from parlour.games.schafkopf.scoring import (
     DealResult,
     Outcome,
@@ -143,6 +143,8 @@ class SchafkopfState(ContractTrickState["Schafkopf"]):
         "results", "taken", "totals", "won",
     )
 
+    contract: GameTables
+
     def __init__(self, game: Schafkopf, seed: int, first_dealer: int = PLAYERS - 1) -> None:
         super().__init__(game, seed)
         self.init_layer(SEATING, UNDECLARED, Teams.alone(PLAYERS))
@@ -209,7 +211,7 @@ class SchafkopfState(ContractTrickState["Schafkopf"]):
     @property
     def declared(self) -> Contract | None:
         """The game being played (None before one is declared)."""
-        return self.contract.declared  # type: ignore[attr-defined, no-any-return]
+        return self.contract.declared
 
     @property
     def revealed(self) -> bool:
