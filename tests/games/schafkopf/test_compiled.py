@@ -116,3 +116,21 @@ def test_search_with_random_playouts_runs_the_compiled_playouts(
         calls[0] = 0
         record = parlour.Match(game, [spec, "random", "random", "random"], seed=3).run()
         assert record.result.complete and not record.faults and calls[0] > 20, spec
+
+
+def test_a_quiet_states_next_deal_is_dealt_on_first_read() -> None:
+    """A playout that stops at the deal's end never deals the next one; read, its cards are
+    the eager deal's, and its chance move equals (and pickles as) the eager one."""
+    import pickle
+
+    game = parlour.load_game("schafkopf")
+    loud = game.new_state(seed=9)
+    quiet = game.new_state(seed=9)
+    quiet.quiet = True
+    for state in (loud, quiet):
+        state.play_random(1, Random(9).random)
+    assert quiet.undealt and not loud.undealt and quiet.deal_number == loud.deal_number == 1
+    coming = quiet.history[-1].action
+    assert pickle.loads(pickle.dumps(coming)) == loud.history[-1].action
+    assert quiet.dealt == loud.dealt and not quiet.undealt
+    assert quiet.hands == loud.hands and quiet.observe(0) == loud.observe(0)

@@ -119,6 +119,30 @@ class Deal(Action):
         return hash((self.dealer, self.hands))
 
 
+class _DealToCome(Deal):
+    """A `Deal` whose hands are dealt on first read (`Schafkopf.deal_cards`): the next deal
+    of a quiet state, which a playout stopping at the deal's end never looks at. Equal to the
+    deal it becomes, and pickled as one (`parlour.cards.undealt`)."""
+
+    __slots__ = ("_game", "_number", "_seed")
+
+    def __init__(self, dealer: int, game: Schafkopf, seed: int, number: int) -> None:
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "_game", game)
+        object.__setattr__(self, "_seed", seed)
+        object.__setattr__(self, "_number", number)
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "hands":
+            raise AttributeError(f"'Deal' object has no attribute {name!r}")
+        hands = tuple(self._game.deal_cards(self._seed, self._number, self.dealer))
+        object.__setattr__(self, "hands", hands)
+        return hands
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Deal, (self.dealer, self.hands))
+
+
 def has_sie(hand: int) -> bool:
     """True for a hand of all four Ober and all four Unter."""
     return hand & (OBERS | UNTERS) == OBERS | UNTERS
@@ -144,6 +168,8 @@ class SchafkopfState(ContractTrickState["Schafkopf"]):
     )
 
     contract: GameTables
+    dealt_lazily: ClassVar[frozenset[str]] = frozenset(("hands", "dealt"))
+    """The fields a deal to come leaves unset until one is read (`leave_undealt`)."""
 
     def __init__(self, game: Schafkopf, seed: int, first_dealer: int = PLAYERS - 1) -> None:
         super().__init__(game, seed)
@@ -185,6 +211,8 @@ class SchafkopfState(ContractTrickState["Schafkopf"]):
          self.results) = s
         self.hands = list(hands)
         self._legal = -1
+        if self.undealt:  # every field restored: it is dealt
+            self._now_dealt()
 
     def _copy_into(self, other: Any) -> None:
         other.first_dealer = self.first_dealer
@@ -579,22 +607,42 @@ class SchafkopfState(ContractTrickState["Schafkopf"]):
     def _finish(self, result: DealResult) -> None:
         self.results = (*self.results, result)
         self.totals = tuple(t + g for t, g in zip(self.totals, result.points, strict=True))
-        self.emit(SchafkopfDealScored(deal=self.deal, points=result.points, totals=self.totals,
-                                      result=result))
+        if not self.quiet:
+            self.emit(SchafkopfDealScored(deal=self.deal, points=result.points,
+                                          totals=self.totals, result=result))
         if self.deal + 1 >= self.game.deals:
             self.phase, self.current = OVER, None
-            self.emit(GameOver(scores=self.totals, returns=self.returns(),
-                               winners=self.winners()))
+            if not self.quiet:
+                self.emit(GameOver(scores=self.totals, returns=self.returns(),
+                                   winners=self.winners()))
             return
-        dealer = (self.dealer + 1) % PLAYERS
-        self.start_deal(self.deal + 1, dealer, self.game.deal_cards(self.seed, self.deal + 1,
-                                                                     dealer))
+        deal, dealer, game = self.deal + 1, (self.dealer + 1) % PLAYERS, self.game
+        if self.quiet and type(game).deal_cards is Schafkopf.deal_cards:
+            self._begin(deal, _DealToCome(dealer, game, self.seed, deal))
+        else:
+            self.start_deal(deal, dealer, game.deal_cards(self.seed, deal, dealer))
 
     def start_deal(self, deal: int, dealer: int, hands: Sequence[int]) -> None:
         """Begin deal number `deal` by `dealer` with `hands` (by seat)."""
-        self.record_chance(Deal(dealer, hands))
-        self.deal, self.dealer = deal, dealer
-        self.hands, self.dealt = list(hands), tuple(hands)
+        self._begin(deal, Deal(dealer, hands))
+
+    def _begin(self, deal: int, dealt: Deal) -> None:
+        """Begin deal number `deal` as `dealt`; a deal to come (quiet states) leaves `hands`
+        and `dealt` unset until one is read (`parlour.cards.undealt`)."""
+        self.record_chance(dealt)
+        self.deal, dealer = deal, dealt.dealer
+        self.dealer = dealer
+        if type(dealt) is _DealToCome:
+            if self.undealt:  # the last deal's cards were never read (all passed)
+                self._coming = dealt
+            else:
+                del self.dealt
+                self.leave_undealt(dealt)
+        else:
+            hands = dealt.hands
+            self.hands, self.dealt = list(hands), tuple(hands)
+            if self.undealt:
+                self._now_dealt()
         self.phase, self.current = AUCTION, self.forehand
         self.auction, self.holder, self.claim, self.pending = (), NO_SEAT, RUFSPIEL, 0
         self.challengers = self.queue = ()
@@ -607,9 +655,12 @@ class SchafkopfState(ContractTrickState["Schafkopf"]):
         self.taken = self.won = (0,) * PLAYERS
         if not self.quiet:
             self.emit(SchafkopfDealStarted(deal=deal, dealer=dealer, forehand=self.forehand))
-            for seat, hand in enumerate(hands):
+            for seat, hand in enumerate(dealt.hands):
                 self.emit(HandDealt(seat=seat, cards=CardSet(hand),
                                     visible_to=frozenset((seat,))))
+
+    def _cards_dealt(self) -> None:
+        self.dealt = tuple(self.hands)
 
     # --- observing ---------------------------------------------------------------------------
     def tricks_won_by(self) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
