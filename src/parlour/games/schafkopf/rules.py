@@ -541,13 +541,12 @@ class SchafkopfState(ContractTrickState["Schafkopf"]):
         """Show the partner if this trick did (its last card, or any in the compiled
         playouts), count the trick, end the called Sau's duties once its suit was led, and
         score the deal after the last trick (or a Tout's first lost one)."""
-        if not self.revealed and self.partner >= 0:
-            seat = leader
-            for i, card in enumerate(cards):
-                if self._reveals(seat, card, i == 0):
-                    self._reveal()
-                    break
-                seat = (seat + 1) % PLAYERS
+        partner = self.partner
+        if partner >= 0 and not self.revealed:  # only the partner holds the Sau
+            sau = self.called_card
+            assert sau is not None
+            if sau in cards or (leader == partner and self.contract.follow[cards[0]] >> sau & 1):
+                self._reveal()
         mask = 0
         for c in cards:
             mask |= 1 << c
