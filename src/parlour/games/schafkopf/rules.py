@@ -17,6 +17,7 @@ random playouts of search run compiled (`cards/_layer.pyx`) with no Cython of Sc
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from random import Random
 from typing import Any, ClassVar
 
@@ -91,6 +92,8 @@ AUCTION, RAISING, ANSWER, DECLARE, KONTRA_PHASE, RE_PHASE, PLAY_PHASE, OVER = ra
 PHASE_NAMES = ("auction", "raise", "answer", "declare", "kontra", "re", "play", "over")
 PLAYERS = 4
 SEATING = Seating(PLAYERS)
+ALONE = Teams.alone(PLAYERS)
+"""The sides before a game is declared, and in a Ramsch: each seat alone."""
 NO_SEAT = -1
 TIEBREAK = 2.0
 """The most a deal's card points add to a playout's value for search (below any tariff)."""
@@ -143,6 +146,16 @@ class _DealToCome(Deal):
         return (Deal, (self.dealer, self.hands))
 
 
+@cache
+def declaring_side(declarer: int, partner: int = NO_SEAT) -> Teams:
+    """The sides once a game is declared (side 1 the declaring one): a solo's fixed, a
+    Rufspiel's hidden but for the declarer until the partner shows."""
+    side = tuple(int(seat in (declarer, partner)) for seat in range(PLAYERS))
+    if partner < 0:
+        return Teams.fixed(side)
+    return Teams.hidden(side, revealed=1 << declarer)
+
+
 def has_sie(hand: int) -> bool:
     """True for a hand of all four Ober and all four Unter."""
     return hand & (OBERS | UNTERS) == OBERS | UNTERS
@@ -173,7 +186,7 @@ class SchafkopfState(ContractTrickState["Schafkopf"]):
 
     def __init__(self, game: Schafkopf, seed: int, first_dealer: int = PLAYERS - 1) -> None:
         super().__init__(game, seed)
-        self.init_layer(SEATING, UNDECLARED, Teams.alone(PLAYERS))
+        self.init_layer(SEATING, UNDECLARED, ALONE)
         self.first_dealer = first_dealer
         self.deal = 0
         self.dealer = first_dealer
@@ -448,16 +461,13 @@ class SchafkopfState(ContractTrickState["Schafkopf"]):
     def _declare(self, seat: int, contract: Contract) -> None:
         self.declarer = seat
         self.set_contract(TABLES[contract.kind, contract.suit])
-        side = [0] * PLAYERS
-        side[seat] = 1
         called = self.called_card
         if called is not None:
             self.partner = next(p for p in range(PLAYERS) if self.hands[p] >> called & 1)
-            side[self.partner] = 1
-            self.set_teams(Teams.hidden(tuple(side), revealed=1 << seat))
+            self.set_teams(declaring_side(seat, self.partner))
             self.set_restricted(1 << called)  # its duties hold until its suit is searched
         else:
-            self.set_teams(Teams.fixed(tuple(side)))
+            self.set_teams(declaring_side(seat))
         if contract.kind == SIE:
             self._score()
             return
@@ -647,7 +657,7 @@ class SchafkopfState(ContractTrickState["Schafkopf"]):
         self.challengers = self.queue = ()
         self.declarer, self.partner = NO_SEAT, NO_SEAT
         self.set_contract(UNDECLARED)
-        self.set_teams(Teams.alone(PLAYERS))
+        self.set_teams(ALONE)
         self.set_restricted(0)
         self.kontra = self.re = NO_SEAT
         self.leader, self.trick, self.tricks = self.forehand, (), ()
