@@ -134,3 +134,13 @@ def test_a_quiet_states_next_deal_is_dealt_on_first_read() -> None:
     assert pickle.loads(pickle.dumps(coming)) == loud.history[-1].action
     assert quiet.dealt == loud.dealt and not quiet.undealt
     assert quiet.hands == loud.hands and quiet.observe(0) == loud.observe(0)
+
+
+def test_the_layer_binding_names_every_method_schafkopfs_card_play_calls() -> None:
+    """`LAYER_PLAY` covers Schafkopf's Python twin (its `legal_mask` and the layer's card
+    play, up to `_trick_won` and `restricted_legal_mask`, which the kernel calls back)."""
+    from tests.core.test_bindings import twin_calls
+
+    reached, _ = twin_calls(LAYER_PLAY, SchafkopfState, Schafkopf)
+    assert {"legal_mask", "compute_legal_mask", "play_card"} <= reached
+    assert not reached - set(LAYER_PLAY.hooks), reached - set(LAYER_PLAY.hooks)
