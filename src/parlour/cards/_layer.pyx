@@ -7,8 +7,10 @@ out) and the held-back, breaking and first-lead cards, and plays random cards in
 cards, the draw (the index the Python loop draws among the legal actions, in ascending card
 order), the hands, the trick, the next seat and the trick's winner. Per trick it writes the
 state back and calls the game's own `_trick_won` in Python, then goes on while the state is in
-its card play (`in_card_play`) before deal `stop`. `parlour.crosscheck.layer_play` checks it
-move for move against the Python loop.
+its card play (`in_card_play`) before deal `stop`. Where the seat to move holds one of the
+state's `restricted` cards (read once a trick), it writes the hands, the trick and the seat to
+move back and asks the game's `restricted_legal_mask` in Python, as `compute_legal_mask` does.
+`parlour.crosscheck.layer_play` checks it move for move against the Python loop.
 """
 
 from libc.stdint cimport uint64_t
@@ -85,7 +87,7 @@ def play_out(state, random, actions, stop):
     cdef Draw draw
     cdef uint64_t hands[MAX_SEATS]
     cdef int trick[MAX_SEATS]
-    cdef uint64_t hand, legal, out, held_back, breaks, first_lead
+    cdef uint64_t hand, legal, out, held_back, breaks, first_lead, restricted
     cdef int players, size, n, leader, current, ntricks, card, index, seat, i, winner
     cdef bint broken
     draw_from(&draw, random)
@@ -110,9 +112,17 @@ def play_out(state, random, actions, stop):
         held_back = <uint64_t>state.held_back
         breaks = <uint64_t>state.breaks
         first_lead = <uint64_t>state.first_lead
+        restricted = <uint64_t>state.restricted
         while True:
             hand = hands[current]
-            if n:
+            if hand & restricted:  # the game's own rule, on the state as it stands
+                for seat in range(players):
+                    py_hands[seat] = hands[seat]
+                state.trick = tuple([CARDS[trick[i]] for i in range(n)])
+                state.current = current
+                state.broken = broken
+                legal = <uint64_t>state.restricted_legal_mask()
+            elif n:
                 legal = hand & TABLES.follow[trick[0]]
                 if not legal:
                     legal = hand

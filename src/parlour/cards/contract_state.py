@@ -9,11 +9,16 @@ bidding and scoring and no card-play code:
 - the **seating** (`parlour.cards.seating.Seating`): 3 to 6 seats, some sitting a hand out,
   set with `set_seating` before a hand's first lead;
 - the **teams** (`parlour.cards.seating.Teams`): sides fixed, made in play or hidden, set with
-  `set_teams` and shown with `reveal_side`.
+  `set_teams` and shown with `reveal_side`;
+- the **restricted** cards (a card mask, 0 by default, `set_restricted`): cards with duties no
+  follow table states (Schafkopf's called Sau: it must fall when its suit is led, may not be
+  thrown away, leads its suit unless its holder runs away). While the seat to move holds one,
+  its legal cards are the game's own rule, `restricted_legal_mask`, in Python and in the
+  compiled playouts alike.
 
 A game subclasses `ContractTrickState`, calls `init_layer` in ``__init__``, keeps `contract`,
-`seating` and `teams` in its snapshot, calls `play_card` from ``_apply`` for a card play and
-implements `_trick_won` as on `TrickState`. `held_back`, `breaks` and `first_lead`
+`seating`, `teams` and `restricted` in its snapshot, calls `play_card` from ``_apply`` for a
+card play and implements `_trick_won` as on `TrickState`. `held_back`, `breaks` and `first_lead`
 (`TrickState.init_tricks`) apply as there.
 
 A sketch of a Schafkopf-like state (the game's own fields and phases omitted)::
@@ -47,10 +52,12 @@ LAYER_PLAY = Binding(
     "parlour.cards._layer", reference_attr="layer_class",
     stands_in=("play_card", "compute_legal_mask", "legal_mask"),
     reads=("legal_actions", "_apply", "apply_without_undo", "in_card_play", "in_trick",
-           "card_actions", "_on_broken", "restricted_legal_mask"),
-    calls=("_trick_won",))
+           "card_actions", "_on_broken"),
+    calls=("_trick_won", "restricted_legal_mask"))
 """The compiled random playouts of the layer (`_layer.pyx`, built from the game's tables): for
-a quiet state whose class names a `layer_class` and keeps these methods of it."""
+a quiet state whose class names a `layer_class` and keeps these methods of it. It calls the
+game's `restricted_legal_mask` in Python (hands, trick and current written back first) where
+the seat to move holds a `restricted` card."""
 LAYER_STEP = Binding(
     "parlour.cards._layer_step", reference_attr="layer_class",
     stands_in=("legal_actions", "apply", "apply_without_undo"),
@@ -92,7 +99,7 @@ class ContractTrickState(TrickState[G]):
     def init_layer(self, seating: Seating, contract: Contract, teams: Teams | None = None,
                    held_back: int = 0, breaks: int = 0, first_lead: int = 0,
                    restricted: int = 0) -> None:
-        """Set the table up (`TrickState.init_tricks`) with `seating`, `contract` and `teams`
+        """Set the table up (`TrickState.init_tricks`) with `seating`, `contract`, `teams`
         (each seat on its own side if None) and the `restricted` cards; the first seat that
         plays is to act."""
         self.init_tricks(seating.players, held_back=held_back, breaks=breaks,
@@ -120,21 +127,16 @@ class ContractTrickState(TrickState[G]):
         """The sides from now on (made in the bidding, or by the cards dealt)."""
         self.teams = teams
 
-    def set_restricted(self, mask: int) -> None:
-        """From now on a hand holding a card of `mask` plays by `restricted_legal_mask`."""
-        self.restricted = mask
-        self._legal = -1
-
-    def restricted_legal_mask(self) -> int:
-        """The cards the current player may play while holding a restricted card: the game's
-        rule (Schafkopf: the called ace's holder may not discard it, and must play it when
-        its suit is led); a game that sets `restricted` overrides this."""
-        raise NotImplementedError(f"{type(self).__name__} sets restricted cards but has no "
-                                  "restricted_legal_mask")
-
     def reveal_side(self, seat: int) -> None:
         """Show `seat`'s side to the table (a called ace played, a queen of clubs shown)."""
         self.teams = self.teams.reveal(seat)
+
+    def set_restricted(self, mask: int) -> None:
+        """From now on, a seat to move that holds a card of `mask` plays by the game's
+        `restricted_legal_mask` (0: no card is restricted). Change it between tricks, in
+        `_trick_won` or outside the card play: the compiled playouts read it once a trick."""
+        self.restricted = mask
+        self._legal = -1
 
     # --- the compiled playouts ----------------------------------------------------------------
     layer_class: ClassVar[type | None] = None
@@ -182,9 +184,10 @@ class ContractTrickState(TrickState[G]):
         return self.contract.follow[self.trick[0]] if self.trick else 0
 
     def compute_legal_mask(self) -> int:
-        """Follow the effective suit led if you can, else any card; leading: the
-        `first_lead` card to a deal's first trick if set, else anything but unbroken
-        held-back cards unless nothing else is held."""
+        """The game's `restricted_legal_mask` if the hand holds a `restricted` card; else
+        follow the effective suit led if you can, else any card; leading: the `first_lead`
+        card to a deal's first trick if set, else anything but unbroken held-back cards
+        unless nothing else is held."""
         hand: int = self.hands[self.current]  # type: ignore[index]
         if hand & self.restricted:
             return self.restricted_legal_mask()
@@ -195,6 +198,13 @@ class ContractTrickState(TrickState[G]):
         if self.broken:
             return hand
         return hand & ~self.held_back or hand
+
+    def restricted_legal_mask(self) -> int:
+        """The cards the seat to move may play while it holds a `restricted` card: the
+        game's rule, reading `hands`, `trick`, `current` (and what else it keeps that only
+        changes between tricks). The compiled playouts call it too."""
+        raise NotImplementedError(f"{type(self).__name__} sets restricted cards but does not "
+                                  "define restricted_legal_mask")
 
     def in_trick(self, seat: int) -> int:
         """1 if `seat` has played to the trick in progress, else 0."""

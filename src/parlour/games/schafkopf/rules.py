@@ -6,16 +6,24 @@ it), and the winner declares: a Rufspiel calling a Sau, Wenz, Farbsolo, their To
 Then a round of Kontra (and Re after it) and eight tricks; settled by the tariff. All four
 passing throws the deal in or plays a Ramsch (`all_pass`). A series is `deals` deals, the deal
 passing left. See docs/rules/schafkopf.md.
+
+The card play is the general trick layer's (`ContractTrickState`): each game type's follow and
+power tables (`play_tables.TABLES`), four seats, the sides (hidden in a Rufspiel until the
+called Sau shows, fixed in a solo, each alone in a Ramsch) and the called Sau as the layer's
+`restricted` card while its suit is unsearched, its duties in `restricted_legal_mask`. So the
+random playouts of search run compiled (`cards/_layer.pyx`) with no Cython of Schafkopf's own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from random import Random
 from typing import Any, ClassVar
 
-from parlour.cards import CARD, CARDS_32, Card, CardSet, parse_cards, read_hands
-from parlour.cards.events import CARD_PLAYED
+from parlour.cards import CARDS_32, Card, CardSet, parse_cards, read_hands
+from parlour.cards.contract_state import ContractTrickState
+from parlour.cards.seating import Seating, Teams
 from parlour.core import (
     Action,
     Game,
@@ -24,7 +32,6 @@ from parlour.core import (
     Observation,
     Param,
     ParameterError,
-    State,
     make_rng,
 )
 from parlour.games.schafkopf.actions import (
@@ -37,7 +44,6 @@ from parlour.games.schafkopf.actions import (
     PLAY,
     RAISE,
     RAMSCH,
-    RAMSCH_CONTRACT,
     RE,
     RUFSPIEL,
     SIE,
@@ -60,6 +66,7 @@ from parlour.games.schafkopf.events import (
 )
 from parlour.games.schafkopf.notation import parse_schafkopf_action
 from parlour.games.schafkopf.observation import SchafkopfObservation
+from parlour.games.schafkopf.play_tables import TABLES, UNDECLARED, GameTables
 from parlour.games.schafkopf.scoring import (
     DealResult,
     Outcome,
@@ -72,7 +79,6 @@ from parlour.games.schafkopf.scoring import (
 )
 from parlour.games.schafkopf.tables import (
     DECK,
-    EFFECTIVE_SUIT,
     HAND_SIZE,
     MEMBERS,
     OBERS,
@@ -80,12 +86,14 @@ from parlour.games.schafkopf.tables import (
     UNTERS,
     card_points,
     laufende,
-    trick_winner,
 )
 
 AUCTION, RAISING, ANSWER, DECLARE, KONTRA_PHASE, RE_PHASE, PLAY_PHASE, OVER = range(8)
 PHASE_NAMES = ("auction", "raise", "answer", "declare", "kontra", "re", "play", "over")
 PLAYERS = 4
+SEATING = Seating(PLAYERS)
+ALONE = Teams.alone(PLAYERS)
+"""The sides before a game is declared, and in a Ramsch: each seat alone."""
 NO_SEAT = -1
 TIEBREAK = 2.0
 """The most a deal's card points add to a playout's value for search (below any tariff)."""
@@ -114,6 +122,40 @@ class Deal(Action):
         return hash((self.dealer, self.hands))
 
 
+class _DealToCome(Deal):
+    """A `Deal` whose hands are dealt on first read (`Schafkopf.deal_cards`): the next deal
+    of a quiet state, which a playout stopping at the deal's end never looks at. Equal to the
+    deal it becomes, and pickled as one (`parlour.cards.undealt`)."""
+
+    __slots__ = ("_game", "_number", "_seed")
+
+    def __init__(self, dealer: int, game: Schafkopf, seed: int, number: int) -> None:
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "_game", game)
+        object.__setattr__(self, "_seed", seed)
+        object.__setattr__(self, "_number", number)
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "hands":
+            raise AttributeError(f"'Deal' object has no attribute {name!r}")
+        hands = tuple(self._game.deal_cards(self._seed, self._number, self.dealer))
+        object.__setattr__(self, "hands", hands)
+        return hands
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Deal, (self.dealer, self.hands))
+
+
+@cache
+def declaring_side(declarer: int, partner: int = NO_SEAT) -> Teams:
+    """The sides once a game is declared (side 1 the declaring one): a solo's fixed, a
+    Rufspiel's hidden but for the declarer until the partner shows."""
+    side = tuple(int(seat in (declarer, partner)) for seat in range(PLAYERS))
+    if partner < 0:
+        return Teams.fixed(side)
+    return Teams.hidden(side, revealed=1 << declarer)
+
+
 def has_sie(hand: int) -> bool:
     """True for a hand of all four Ober and all four Unter."""
     return hand & (OBERS | UNTERS) == OBERS | UNTERS
@@ -126,24 +168,30 @@ def may_call(hand: int, suit: int) -> bool:
     return suit in CALLABLE and not hand >> sau & 1 and bool(hand & MEMBERS[2][suit])
 
 
-class SchafkopfState(State["Schafkopf"]):
-    """A whole Schafkopf series in progress, deal after deal, with every deal's result kept."""
+class SchafkopfState(ContractTrickState["Schafkopf"]):
+    """A whole Schafkopf series in progress, deal after deal, with every deal's result kept.
+
+    `contract` holds the layer's tables of the game being played (`GameTables`, with the
+    game `declared`); `tricks` this deal's finished tricks as ``(leader, cards)``."""
 
     __slots__ = (
-        "_legal", "auction", "challengers", "claim", "contract", "current", "deal", "dealer",
-        "dealt", "declarer", "first_dealer", "hands", "holder", "kontra", "leader", "partner",
-        "pending", "phase", "queue", "re", "results", "revealed", "taken", "totals", "trick",
-        "tricks", "won",
+        "auction", "challengers", "claim", "deal", "dealer", "dealt", "declarer",
+        "first_dealer", "holder", "kontra", "partner", "pending", "phase", "queue", "re",
+        "results", "taken", "totals", "won",
     )
+
+    contract: GameTables
+    dealt_lazily: ClassVar[frozenset[str]] = frozenset(("hands", "dealt"))
+    """The fields a deal to come leaves unset until one is read (`leave_undealt`)."""
 
     def __init__(self, game: Schafkopf, seed: int, first_dealer: int = PLAYERS - 1) -> None:
         super().__init__(game, seed)
+        self.init_layer(SEATING, UNDECLARED, ALONE)
         self.first_dealer = first_dealer
         self.deal = 0
         self.dealer = first_dealer
         self.phase = AUCTION
-        self.current: int | None = None
-        self.hands = [0] * PLAYERS
+        self.current = None
         self.dealt: tuple[int, ...] = (0,) * PLAYERS
         self.auction: tuple[tuple[int, SchafkopfAction], ...] = ()
         self.holder = NO_SEAT
@@ -152,39 +200,36 @@ class SchafkopfState(State["Schafkopf"]):
         self.challengers: tuple[int, ...] = ()
         self.queue: tuple[int, ...] = ()
         self.declarer = NO_SEAT
-        self.contract: Contract | None = None
         self.partner = NO_SEAT
-        self.revealed = False
         self.kontra = NO_SEAT
         self.re = NO_SEAT
-        self.leader = 0
-        self.trick: tuple[Card, ...] = ()
-        self.tricks: tuple[tuple[int, tuple[Card, ...], int], ...] = ()
         self.taken: tuple[int, ...] = (0,) * PLAYERS
         self.won: tuple[int, ...] = (0,) * PLAYERS
         self.totals: tuple[int, ...] = (0,) * PLAYERS
         self.results: tuple[DealResult, ...] = ()
-        self._legal = -1
 
     # --- snapshots ------------------------------------------------------------------------
     def _snapshot(self) -> Any:
         return (self.deal, self.dealer, self.phase, self.current, tuple(self.hands), self.dealt,
                 self.auction, self.holder, self.claim, self.pending, self.challengers,
-                self.queue, self.declarer, self.contract, self.partner, self.revealed,
-                self.kontra, self.re, self.leader, self.trick, self.tricks, self.taken,
-                self.won, self.totals, self.results)
+                self.queue, self.declarer, self.contract, self.partner, self.teams,
+                self.seating, self.restricted, self.kontra, self.re, self.leader, self.trick,
+                self.tricks, self.taken, self.won, self.totals, self.results)
 
     def _restore(self, s: Any) -> None:
         (self.deal, self.dealer, self.phase, self.current, hands, self.dealt, self.auction,
          self.holder, self.claim, self.pending, self.challengers, self.queue, self.declarer,
-         self.contract, self.partner, self.revealed, self.kontra, self.re, self.leader,
-         self.trick, self.tricks, self.taken, self.won, self.totals, self.results) = s
+         self.contract, self.partner, self.teams, self.seating, self.restricted, self.kontra,
+         self.re, self.leader, self.trick, self.tricks, self.taken, self.won, self.totals,
+         self.results) = s
         self.hands = list(hands)
         self._legal = -1
+        if self.undealt:  # every field restored: it is dealt
+            self._now_dealt()
 
     def _copy_into(self, other: Any) -> None:
         other.first_dealer = self.first_dealer
-        other._restore(self._snapshot())
+        super()._copy_into(other)
 
     # --- reading ----------------------------------------------------------------------------
     @property
@@ -205,14 +250,25 @@ class SchafkopfState(State["Schafkopf"]):
         return (self.dealer + 1) % PLAYERS
 
     @property
+    def declared(self) -> Contract | None:
+        """The game being played (None before one is declared)."""
+        return self.contract.declared
+
+    @property
+    def revealed(self) -> bool:
+        """True once the Rufspiel's partner is known to the table."""
+        return self.partner >= 0 and bool(self.teams.revealed >> self.partner & 1)
+
+    @property
     def order(self) -> int:
         """The trump order of the contract being played (Herz's before one is declared)."""
-        return 2 if self.contract is None else self.contract.order
+        declared = self.declared
+        return 2 if declared is None else declared.order
 
     @property
     def called_card(self) -> int | None:
         """The called Sau of a Rufspiel, or None."""
-        contract = self.contract
+        contract = self.declared
         if contract is None or contract.kind != RUFSPIEL:
             return None
         return contract.suit << 4 | SAU
@@ -226,12 +282,9 @@ class SchafkopfState(State["Schafkopf"]):
         return (self.declarer,)
 
     def searched(self) -> bool:
-        """True once the called Sau's suit was led in a finished trick (its duties are over)."""
-        contract = self.contract
-        if contract is None or contract.kind != RUFSPIEL:
-            return True
-        suit_of = EFFECTIVE_SUIT[contract.order]
-        return any(suit_of[cards[0]] == contract.suit for _, cards, _ in self.tricks)
+        """True once the called Sau's suit was led in a finished trick (its duties are over);
+        until then the Sau is the layer's `restricted` card."""
+        return not self.restricted
 
     def scores(self) -> tuple[int, ...]:
         return self.totals
@@ -258,39 +311,32 @@ class SchafkopfState(State["Schafkopf"]):
 
     # --- legality -------------------------------------------------------------------------
     def legal_mask(self) -> int:
-        """The cards the current player may play (0 outside the play); cached per position."""
+        """The cards the current player may play (0 outside the play); cached per position:
+        the layer's following by the game's tables (`compute_legal_mask`)."""
         if self.phase != PLAY_PHASE:
             return 0
-        if self._legal < 0:
-            self._legal = self._playable()
-        return self._legal
+        legal = self._legal
+        if legal < 0:
+            legal = self._legal = self.compute_legal_mask()
+        return legal
 
-    def _playable(self) -> int:
-        hand = self.hands[self.current]  # type: ignore[index]
-        contract = self.contract
-        assert contract is not None
-        order = contract.order
+    def restricted_legal_mask(self) -> int:
+        """The holder of the unsearched called Sau (the `restricted` card): he must lead it to
+        lead its suit unless he may run away (4 or more cards of the suit); it must fall when
+        another leads the suit; it may not be thrown on another suit."""
+        hand: int = self.hands[self.current]  # type: ignore[index]
+        sau = self.restricted
+        follow = self.contract.follow
+        suit_cards = hand & follow[sau.bit_length() - 1]
         trick = self.trick
-        called = self.called_card
-        if called is not None and hand >> called & 1 and not self.searched():
-            return self._holder_playable(hand, called, order)
         if not trick:
-            return hand
-        return hand & MEMBERS[order][EFFECTIVE_SUIT[order][trick[0]]] or hand
-
-    def _holder_playable(self, hand: int, called: int, order: int) -> int:
-        """The holder of the unsearched called Sau: he must lead it to lead its suit unless
-        he may run away (4 or more cards of the suit); it must fall when another leads the
-        suit; it may not be thrown on another suit."""
-        suit_cards = hand & MEMBERS[order][called >> 4]
-        if not self.trick:
             if suit_cards.bit_count() >= 4:
                 return hand
-            return hand & ~(suit_cards & ~(1 << called))
-        lead = EFFECTIVE_SUIT[order][self.trick[0]]
-        if lead == called >> 4:
-            return 1 << called
-        return hand & MEMBERS[order][lead] or hand & ~(1 << called) or hand
+            return hand & ~(suit_cards & ~sau)
+        led = follow[trick[0]]
+        if led & sau:
+            return sau
+        return hand & led or hand & ~sau or hand
 
     def legal_actions(self) -> Sequence[Action]:
         phase = self.phase
@@ -413,10 +459,15 @@ class SchafkopfState(State["Schafkopf"]):
         self.phase, self.current = DECLARE, self.holder
 
     def _declare(self, seat: int, contract: Contract) -> None:
-        self.declarer, self.contract = seat, contract
+        self.declarer = seat
+        self.set_contract(TABLES[contract.kind, contract.suit])
         called = self.called_card
         if called is not None:
             self.partner = next(p for p in range(PLAYERS) if self.hands[p] >> called & 1)
+            self.set_teams(declaring_side(seat, self.partner))
+            self.set_restricted(1 << called)  # its duties hold until its suit is searched
+        else:
+            self.set_teams(declaring_side(seat))
         if contract.kind == SIE:
             self._score()
             return
@@ -445,13 +496,23 @@ class SchafkopfState(State["Schafkopf"]):
     def _start_play(self) -> None:
         self.queue = ()
         self.phase = PLAY_PHASE
-        self.leader = self.current = self.forehand
-        self.trick, self.tricks = (), ()
+        self.start_tricks(self.forehand)
+
+    def in_card_play(self) -> bool:
+        """True while the cards are played and the next card is only a card (the layer's
+        promise), so not for the first lead where Kontra is asked once it is made
+        (`kontra_round` ``after-lead``), nor for a card of the partner while unknown (it may
+        show the partner): those are played in Python. The compiled playouts ask this once a
+        trick, so a hidden partner's card that does not lead may be played there; `_trick_won`
+        shows the partner at the trick's end, which is all a quiet playout sees."""
+        return self.phase == PLAY_PHASE and bool(
+            self.tricks or self.trick or not self._doubling_after_lead()) and not (
+            self.current == self.partner and not self.revealed)
 
     def play_ramsch(self) -> None:
         """Play this deal as a Ramsch: Rufspiel's trumps, each seat for itself."""
         self.emit(AllPassed(ramsch=True))
-        self.contract = RAMSCH_CONTRACT
+        self.set_contract(TABLES[RAMSCH, -1])
         self._start_play()
 
     def throw_in(self) -> None:
@@ -467,50 +528,61 @@ class SchafkopfState(State["Schafkopf"]):
 
     def _reveal(self) -> None:
         if not self.revealed:
-            self.revealed = True
+            self.reveal_side(self.partner)
             self.emit(PartnerRevealed(seat=self.partner))
 
-    def _play(self, card: Card) -> None:
-        p: int = self.current  # type: ignore[assignment]
+    def _reveals(self, seat: int, card: int, lead: bool) -> bool:
+        """True if `seat` playing `card` (`lead`: to an empty trick) shows the partner: the
+        called Sau falls, or its holder runs away with another card of its suit."""
         called = self.called_card
-        self.hands[p] ^= 1 << card
-        if not self.quiet:
-            self.events.append(CARD_PLAYED[p][card])
-        if called is not None and not self.revealed and p == self.partner and (
-                card == called or (not self.trick and EFFECTIVE_SUIT[2][card] == called >> 4)):
-            self._reveal()  # the Sau fell, or its holder ran away with another card
-        trick = (*self.trick, CARD[card])
-        if len(trick) < PLAYERS:
-            self.trick = trick
-            self.current = (p + 1) % PLAYERS
-            if len(trick) == 1 and not self.tricks and self._doubling_after_lead():
-                self._ask_kontra()
+        return called is not None and seat == self.partner and not self.revealed and (
+            card == called or (lead and bool(self.contract.follow[card] >> called & 1)))
+
+    def _play(self, card: Card) -> None:
+        """The layer plays the card (`play_card`); a card that does not end the trick may show
+        the partner now, and the first lead may open the Kontra round (`in_card_play` keeps
+        that lead out of the compiled playouts). What a full trick does is in `_trick_won`."""
+        seat: int = self.current  # type: ignore[assignment]
+        lead = not self.trick
+        self.play_card(card)
+        if not self.trick:
             return
-        order = self.contract.order  # type: ignore[union-attr]
-        leader = self.leader
-        winner = (leader + trick_winner(order, trick)) % PLAYERS
+        if self._reveals(seat, card, lead):
+            self._reveal()
+        if lead and not self.tricks and self._doubling_after_lead():
+            self._ask_kontra()
+
+    def _trick_won(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
+        """Show the partner if this trick did (its last card, or any in the compiled
+        playouts), count the trick, end the called Sau's duties once its suit was led, and
+        score the deal after the last trick (or a Tout's first lost one)."""
+        partner = self.partner
+        if partner >= 0 and not self.revealed:  # only the partner holds the Sau
+            sau = self.called_card
+            assert sau is not None
+            if sau in cards or (leader == partner and self.contract.follow[cards[0]] >> sau & 1):
+                self._reveal()
         mask = 0
-        for c in trick:
+        for c in cards:
             mask |= 1 << c
         taken = list(self.taken)
         taken[winner] |= mask
         won = list(self.won)
         won[winner] += 1
         self.taken, self.won = tuple(taken), tuple(won)
-        self.tricks = (*self.tricks, (leader, trick, winner))
-        self.trick = ()
-        self.leader = self.current = winner
+        if self.restricted and self.contract.follow[cards[0]] & self.restricted:
+            self.set_restricted(0)  # the called suit was searched
         if not self.quiet:
-            self.emit(TrickWon(trick=len(self.tricks) - 1, leader=leader, cards=trick,
+            self.emit(TrickWon(trick=len(self.tricks) - 1, leader=leader, cards=cards,
                                winner=winner, points=card_points(mask)))
-        contract = self.contract
+        contract = self.declared
         assert contract is not None
         if len(self.tricks) == HAND_SIZE or (contract.is_tout and winner != self.declarer):
             self._score()
 
     # --- settling ---------------------------------------------------------------------------
     def _score(self) -> None:
-        contract = self.contract
+        contract = self.declared
         assert contract is not None
         game = self.game
         tariff = game.tariff
@@ -549,36 +621,70 @@ class SchafkopfState(State["Schafkopf"]):
     def _finish(self, result: DealResult) -> None:
         self.results = (*self.results, result)
         self.totals = tuple(t + g for t, g in zip(self.totals, result.points, strict=True))
-        self.emit(SchafkopfDealScored(deal=self.deal, points=result.points, totals=self.totals,
-                                      result=result))
+        if not self.quiet:
+            self.emit(SchafkopfDealScored(deal=self.deal, points=result.points,
+                                          totals=self.totals, result=result))
         if self.deal + 1 >= self.game.deals:
             self.phase, self.current = OVER, None
-            self.emit(GameOver(scores=self.totals, returns=self.returns(),
-                               winners=self.winners()))
+            if not self.quiet:
+                self.emit(GameOver(scores=self.totals, returns=self.returns(),
+                                   winners=self.winners()))
             return
-        dealer = (self.dealer + 1) % PLAYERS
-        self.start_deal(self.deal + 1, dealer, self.game.deal_cards(self.seed, self.deal + 1,
-                                                                     dealer))
+        deal, dealer, game = self.deal + 1, (self.dealer + 1) % PLAYERS, self.game
+        if self.quiet and type(game).deal_cards is Schafkopf.deal_cards:
+            self._begin(deal, _DealToCome(dealer, game, self.seed, deal))
+        else:
+            self.start_deal(deal, dealer, game.deal_cards(self.seed, deal, dealer))
 
     def start_deal(self, deal: int, dealer: int, hands: Sequence[int]) -> None:
         """Begin deal number `deal` by `dealer` with `hands` (by seat)."""
-        self.record_chance(Deal(dealer, hands))
-        self.deal, self.dealer = deal, dealer
-        self.hands, self.dealt = list(hands), tuple(hands)
+        self._begin(deal, Deal(dealer, hands))
+
+    def _begin(self, deal: int, dealt: Deal) -> None:
+        """Begin deal number `deal` as `dealt`; a deal to come (quiet states) leaves `hands`
+        and `dealt` unset until one is read (`parlour.cards.undealt`)."""
+        self.record_chance(dealt)
+        self.deal, dealer = deal, dealt.dealer
+        self.dealer = dealer
+        if type(dealt) is _DealToCome:
+            if self.undealt:  # the last deal's cards were never read (all passed)
+                self._coming = dealt
+            else:
+                del self.dealt
+                self.leave_undealt(dealt)
+        else:
+            hands = dealt.hands
+            self.hands, self.dealt = list(hands), tuple(hands)
+            if self.undealt:
+                self._now_dealt()
         self.phase, self.current = AUCTION, self.forehand
         self.auction, self.holder, self.claim, self.pending = (), NO_SEAT, RUFSPIEL, 0
         self.challengers = self.queue = ()
-        self.declarer, self.contract, self.partner, self.revealed = NO_SEAT, None, NO_SEAT, False
+        self.declarer, self.partner = NO_SEAT, NO_SEAT
+        self.set_contract(UNDECLARED)
+        self.set_teams(ALONE)
+        self.set_restricted(0)
         self.kontra = self.re = NO_SEAT
         self.leader, self.trick, self.tricks = self.forehand, (), ()
         self.taken = self.won = (0,) * PLAYERS
         if not self.quiet:
             self.emit(SchafkopfDealStarted(deal=deal, dealer=dealer, forehand=self.forehand))
-            for seat, hand in enumerate(hands):
+            for seat, hand in enumerate(dealt.hands):
                 self.emit(HandDealt(seat=seat, cards=CardSet(hand),
                                     visible_to=frozenset((seat,))))
 
+    def _cards_dealt(self) -> None:
+        self.dealt = tuple(self.hands)
+
     # --- observing ---------------------------------------------------------------------------
+    def tricks_won_by(self) -> tuple[tuple[int, tuple[Card, ...], int], ...]:
+        """This deal's finished tricks as ``(leader, cards, winner)``: each winner led the
+        next trick, the last one leads now."""
+        tricks = self.tricks
+        winners = [leader for leader, _ in tricks[1:]] + [self.leader]
+        return tuple((leader, cards, winner)
+                     for (leader, cards), winner in zip(tricks, winners, strict=False))
+
     def known_partner(self, seat: int) -> int | None:
         """The Rufspiel partner as `seat` knows him (see `SchafkopfObservation.partner`)."""
         if self.partner < 0:
@@ -597,10 +703,11 @@ class SchafkopfState(State["Schafkopf"]):
             auction=tuple((p, str(a)) for p, a in self.auction),
             holder=self.holder if phase in (RAISING, ANSWER, DECLARE) else None,
             claim=self.claim, declarer=None if self.declarer < 0 else self.declarer,
-            contract=self.contract, partner=self.known_partner(seat),
+            contract=self.declared, partner=self.known_partner(seat),
             kontra=None if self.kontra < 0 else self.kontra,
             re=None if self.re < 0 else self.re,
-            leader=self.leader, trick=self.trick, tricks=self.tricks, scores=self.totals,
+            leader=self.leader, trick=self.trick, tricks=self.tricks_won_by(),
+            scores=self.totals,
             deal_results=self.results,
         )
 
@@ -615,7 +722,7 @@ class SchafkopfState(State["Schafkopf"]):
             assert not held & hand, "a card is in two hands"
             held |= hand
         played = 0
-        for _, cards, _ in self.tricks:
+        for _, cards in self.tricks:
             for c in cards:
                 played |= 1 << c
         assert played == sum(self.taken), "the taken cards are not the tricks"
@@ -629,6 +736,10 @@ class SchafkopfState(State["Schafkopf"]):
         called = self.called_card
         if called is not None:
             assert self.partner != self.declarer and self.dealt[self.partner] >> called & 1
+
+
+SchafkopfState.layer_class = SchafkopfState  # compiled playouts from the layer's tables
+SchafkopfState.card_actions = PLAY
 
 
 class Schafkopf(Game[SchafkopfState]):

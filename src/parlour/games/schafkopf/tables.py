@@ -104,13 +104,9 @@ with `POWER` and `TRUMPS`, the follow, power and trump tables of the general tri
 contracts (``Contract(name, DECK, FOLLOW[o], POWER[o], TRUMPS[o])``)."""
 
 
-def follow_mask(order: int, lead: int) -> int:
-    """The cards that follow a trick led by `lead` (all trumps for a trump)."""
-    return MEMBERS[order][EFFECTIVE_SUIT[order][lead]]
-
-
 def trick_winner(order: int, trick: tuple[int, ...]) -> int:
-    """Index into `trick` (play order) of the winning card: highest trump, else led suit."""
+    """Index into `trick` (play order) of the winning card: highest trump, else led suit.
+    The game plays by the layer's tables (`play_tables.TABLES`), tested equal to this."""
     suit_of, power = EFFECTIVE_SUIT[order], POWER[order]
     lead = suit_of[trick[0]]
     best, best_power = 0, power[trick[0]]
