@@ -26,7 +26,8 @@ from parlour.cards.contract_state import LAYER_STEP
 from parlour.core import Game, IllegalActionError
 from parlour.crosscheck.harness import Probe, add, state_fields
 
-LAYER_GAMES: tuple[str, ...] = ("schafkopf", "schafkopf:all_pass=ramsch,kontra_round=after-lead", "ohhell")
+LAYER_GAMES: tuple[str, ...] = (
+    "schafkopf", "schafkopf:all_pass=ramsch,kontra_round=after-lead", "ohhell")
 """Registered games (specs) on `ContractTrickState` to cross-check; those not installed here
 (a plug-in) are left to their own tests."""
 
