@@ -35,6 +35,7 @@ from parlour.ladder.standings import Standing, reference_shift
 from parlour.ladder.store import Version
 from parlour.records import Record, load
 from parlour.web.answers import ReplayMeta
+from parlour.web.live import LiveGames
 from parlour.web.replays import Replays
 
 log = logging.getLogger("parlour.web")
@@ -67,6 +68,31 @@ class VersionInfo(BaseModel):
     message: str = Field(description="why it is in its status (qualified, failed, suspended)")
     private: str | None = Field(None, description="its stderr and fault details: only for "
                                                   "its author and the organiser")
+
+
+class LiveGame(BaseModel):
+    """A game the league is playing now."""
+
+    match: int
+    seating: int
+    game: str
+    seats: list[str] = Field(description="the bot at each seat")
+    versions: list[int] = Field(description="the version id at each seat")
+
+
+class LiveSteps(BaseModel):
+    """A game in play as a spectator sees it, from step `since` on."""
+
+    match: int
+    seating: int
+    game: str
+    state: str = Field(description="playing, or finished: then open its replay")
+    seats: list[str]
+    total: int = Field(description="the steps so far (step 0: the deal, before any move)")
+    steps: list[dict[str, Any]] = Field(
+        description="the steps from `since` on, each {view, log, move, deal_start} as in a "
+                    "replay, but only what a seat-less spectator may see: no hand, no card "
+                    "passed in secret, and a move's action only where everyone sees it")
 
 
 class TokenHolder(BaseModel):
@@ -148,6 +174,7 @@ def ladder_router(service: LadderService, replays: Replays) -> APIRouter:
     """The ``/api/ladder`` routes of `service`'s league."""
     router = APIRouter(prefix="/api/ladder", tags=["ladder"])
     ladder = service.ladder
+    live = LiveGames(replays.config.max_record_bytes, replays.config.max_replay_moves)
 
     def holder(authorization: str | None) -> tuple[str, bool]:
         scheme, _, token = (authorization or "").partition(" ")
@@ -241,6 +268,17 @@ def ladder_router(service: LadderService, replays: Replays) -> APIRouter:
             ladder.configure(move_time=body.move_time, memory_mb=body.memory_mb)
         return await league()
 
+    @router.get("/live", summary="The games the league is playing now")
+    async def live_games(game: Annotated[str | None, Query(max_length=200)] = None,
+                         version: int | None = None) -> list[LiveGame]:
+        return await run_in_threadpool(_live_games, ladder, game, version)
+
+    @router.get("/live/{match}/{seating}",
+                summary="A game being played, move by move, as a spectator sees it")
+    async def live_steps(match: int, seating: int,
+                         since: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> LiveSteps:
+        return await run_in_threadpool(_live_steps, ladder, live, match, seating, since)
+
     @router.get("/games/{match}/{seating}/record", summary="A ladder game's record (JSON)")
     async def record(match: int, seating: int) -> Response:
         rows = [r for r in ladder.store.games(match=match) if r.seating == seating]
@@ -295,6 +333,48 @@ def _bot_page(ladder: Ladder, version: int, authorization: str | None,
                              "mean_margin": round(sum(values) / len(values), 3)}
                       for name, values in sorted(opponents.items())},
     }
+
+
+def _live_games(ladder: Ladder, game: str | None, version: int | None) -> list[LiveGame]:
+    spec = None
+    if game is not None:
+        try:
+            spec = ladder.game_spec(game)
+        except LadderError as error:
+            raise HTTPException(400, str(error)) from None
+    labels = {v.version: v.label for v in ladder.store.versions()}
+    return [LiveGame(match=m.match, seating=s, game=m.game,
+                     seats=[labels.get(v, str(v)) for v in m.seatings[s]],
+                     versions=list(m.seatings[s]))
+            for m, s in ladder.playing()
+            if (spec is None or m.game == spec) and (version is None or version in m.versions)]
+
+
+def _live_steps(ladder: Ladder, live: LiveGames, match: int, seating: int,
+                since: int) -> LiveSteps:
+    try:
+        row = ladder.store.match(match)
+    except ParlourError:
+        raise HTTPException(404, f"no match {match} in this league") from None
+    if not 0 <= seating < len(row.seatings):
+        raise HTTPException(404, f"match {match} has no game {seating}")
+    labels = {v.version: v.label for v in ladder.store.versions()}
+    seats = [labels.get(v, str(v)) for v in row.seatings[seating]]
+    answer = LiveSteps(match=match, seating=seating, game=row.game, state="playing",
+                       seats=seats, total=0, steps=[])
+    path = str(ladder.live_path(row, seating))
+    if any(g.seating == seating for g in ladder.store.games(match=match)):
+        live.forget(path)
+        answer.state = "finished"
+        return answer
+    try:
+        answer.steps, answer.total = live.read(path, seats, since)
+    except ParlourError as error:
+        if any(g.seating == seating for g in ladder.store.games(match=match)):
+            answer.state = "finished"  # it ended between the two looks
+            return answer
+        raise HTTPException(409, str(error)) from None
+    return answer
 
 
 def _mean_returns(seats: tuple[int, ...], returns: tuple[float, ...]) -> dict[int, float]:
