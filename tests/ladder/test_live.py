@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,10 +14,14 @@ import pytest
 from parlour.arena.live import read_live
 from parlour.arena.worker import GameTask, play_game
 from parlour.core import ParlourError, load_game
+from parlour.ladder import Ladder
 from parlour.match import FaultPolicy
 from parlour.records import load
 from parlour.web import live as live_module
 from parlour.web.live import LiveGames
+from tests.web.helpers import client
+
+from .conftest import BOTS
 
 PASSING = "hearts:end_score=1,passing=left"
 """One deal of Hearts with a pass: thirteen cards each, three of them passed in secret."""
@@ -136,3 +141,53 @@ def test_a_game_without_a_spectator_view_is_refused_with_a_reason(tmp_path: Path
     live, _ = played_game(tmp_path, "skull")
     with pytest.raises(ParlourError, match="no spectator view"):
         LiveGames(1 << 20, 10_000).read(str(live), [])
+
+
+def test_the_api_follows_a_league_game_live_and_then_points_to_its_replay(
+        tmp_path: Path, settings: Any) -> None:
+    folder = tmp_path / "league"
+    ladder = Ladder(folder, settings)
+    author = ladder.make_token("alice")
+    ladder.close()
+    with client(ladder=folder, ladder_backend="inprocess") as http:
+        assert "/api/ladder/live/{match}/{seating}" in http.get("/openapi.json").json()["paths"]
+        sent = http.post("/api/ladder/bots", content=BOTS.read_bytes(),
+                         params={"game": "hearts", "name": "slowpoke", "filename": "bot.py",
+                                 "command": "python3 bot.py slow"},
+                         headers={"authorization": f"Bearer {author}",
+                                  "content-type": "application/octet-stream"})
+        assert sent.status_code == 201, sent.text
+        deadline = time.monotonic() + 120
+        games: list[dict[str, Any]] = []
+        while not games and time.monotonic() < deadline:
+            games = http.get("/api/ladder/live", params={"game": "hearts"}).json()
+            time.sleep(0.05)
+        assert games, "no game was ever being played"
+        watched = games[0]
+        assert "slowpoke v1" in watched["seats"]
+        url = f"/api/ladder/live/{watched['match']}/{watched['seating']}"
+        seen: list[int] = []
+        texts = []
+        while time.monotonic() < deadline:
+            answer = http.get(url, params={"since": 0})
+            assert answer.status_code in (200, 409), answer.text
+            if answer.status_code == 409:  # between "listed" and "first move written"
+                continue
+            body = answer.json()
+            if body["state"] == "finished":
+                break
+            seen.append(body["total"])
+            texts.append(answer.text)
+            assert body["seats"] == watched["seats"]
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the game never finished")
+        assert len(set(seen)) >= 3  # the page saw the game move, one move at a time
+        assert all("ladder:" not in text and str(folder) not in text for text in texts)
+        assert all('"hand":[' not in text for text in texts)  # nobody's hand, ever
+        replay = http.post(f"{url.replace('/live/', '/games/')}/replay", json={})
+        assert replay.status_code == 200 and replay.json()["complete"]
+        stored = f"{watched['match']:06d}-{watched['seating']}.live.jsonl"
+        assert not list((folder / "records").glob(f"*/{stored}"))  # removed once stored
+        missing = http.get("/api/ladder/live/9999/0")
+        assert missing.status_code == 404 and "no match 9999" in missing.json()["detail"]
