@@ -24,26 +24,31 @@ Parts (``--parts recovery,real,throughput``):
 from __future__ import annotations
 
 import argparse
+import gzip
 import itertools
+import json
+import math
 import random
 import shutil
+import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from openskill.models import PlackettLuce
 
 from parlour.arena.backends import make_backend
-from parlour.arena.formats import seatings
 from parlour.arena.worker import GameTask
 from parlour.ladder import Ladder, LeagueSettings
 from parlour.ladder.scheduler import Entrant, choose_table, round_robin_table
-from parlour.match import FaultPolicy
 
 STRENGTHS = (0.0, 2.0, 2.4, 2.7, 3.5, 3.8, 4.0, 4.6)
 BUDGETS = (35, 70, 140, 210, 280)
+REAL_BUDGETS = (70, 140, 280, 560, 1120, 2240)
+CACHE = Path(__file__).resolve().parent / "data" / "ladder_hearts.json.gz"
 ONE_DEAL = "hearts:end_score=1,passing=none"
 Play = Callable[[tuple[int, ...], int], dict[int, float]]
 
@@ -99,23 +104,63 @@ def simulated(seed: int) -> Play:
     return play
 
 
-def real(bots: Sequence[str]) -> Callable[[int], Play]:
-    backend = make_backend("inprocess")
+def true_order(cache: dict[str, Any]) -> tuple[list[int], list[float], list[float]]:
+    """The bots (cache indices) weakest first by their mean result per match on the held-out
+    seeds, with those means and, for each adjacent pair, the t statistic of its gap (paired
+    over the seeds: each seed is one deal of every table, so every bot plays 35 tables)."""
+    n = len(cache["bots"])
+    seeds = len(next(iter(cache["held_out"].values())))
+    per_seed = [[0.0] * seeds for _ in range(n)]
+    for key, results in cache["held_out"].items():
+        table = [int(v) for v in key.split(",")]
+        for s, totals in enumerate(results):
+            for v, total in zip(table, totals, strict=True):
+                per_seed[v][s] += total / math.comb(n - 1, 3)
+    means = [statistics.fmean(row) for row in per_seed]
+    order = sorted(range(n), key=lambda v: means[v])
+    t_values = []
+    for a, b in itertools.pairwise(order):
+        gaps = [y - x for x, y in zip(per_seed[a], per_seed[b], strict=True)]
+        t_values.append(statistics.fmean(gaps) / (statistics.stdev(gaps) / math.sqrt(seeds)))
+    return order, [means[v] for v in order], t_values
 
-    def play_for(_: int) -> Play:
-        def play(table: tuple[int, ...], seed: int) -> dict[int, float]:
-            totals = dict.fromkeys(table, 0.0)
-            tasks = [GameTask(i, ONE_DEAL, tuple(bots[v] for v in seating), seed,
-                              FaultPolicy())
-                     for i, seating in enumerate(seatings(table, 4, "rotations"))]
-            for outcome, task in zip(backend.run(tasks), tasks, strict=True):
-                for spec, value in zip(task.seats, outcome.returns, strict=True):
-                    totals[bots.index(spec)] += value
-            return totals
+
+def cached(cache: dict[str, Any], order: Sequence[int]) -> Callable[[int], Play]:
+    """Matches drawn from the cache's league seeds: a table's match is its result on a seed
+    drawn at random (by the league seed and the match number). Bot `i` of the league is
+    `order[i]` of the cache, so index order is the true order."""
+    league = {tuple(int(v) for v in key.split(",")): results
+              for key, results in cache["league"].items()}
+
+    def play_for(league_seed: int) -> Play:
+        def play(table: tuple[int, ...], number: int) -> dict[int, float]:
+            names = sorted(order[v] for v in table)
+            results = league[tuple(names)]
+            drawn = results[random.Random(f"{league_seed}/{number}").randrange(len(results))]
+            totals = dict(zip(names, drawn, strict=True))
+            return {v: totals[order[v]] for v in table}
 
         return play
 
     return play_for
+
+
+def real(path: Path, seeds: Sequence[int], budgets: Sequence[int]) -> None:
+    with gzip.open(path, "rt") as file:
+        cache = json.load(file)
+    order, means, t_values = true_order(cache)
+    bots = cache["bots"]
+    held = len(next(iter(cache["held_out"].values())))
+    played = len(next(iter(cache["league"].values())))
+    print(f"{cache['game']}: {len(cache['league'])} tables, {played} league seeds and {held} "
+          f"held-out seeds each ({cache['cpu_seconds']:.0f} CPU s)")
+    print("true order (held-out seeds), mean total per match, t of the gap to the next:")
+    for rank, v in enumerate(order):
+        gap = f"  t = {t_values[rank]:.1f}" if rank < len(t_values) else ""
+        print(f"  {rank}. {bots[v]:<40} {means[rank]:+7.2f}{gap}")
+    if order != list(range(len(bots))):
+        print("  (not the order the cache lists them in)")
+    compare(cached(cache, order), len(bots), seeds, budgets)
 
 
 def throughput(matches: int, workers: int) -> None:
@@ -132,7 +177,7 @@ def throughput(matches: int, workers: int) -> None:
         for _ in range(matches):
             ladder.step(backend)
         ladder_seconds = time.perf_counter() - start
-        tasks = []
+        tasks: list[GameTask] = []
         for match in ladder.store.matches():
             specs = {v: ladder.store.version(v).spec for v in match.versions}
             tasks += [GameTask(len(tasks), match.game, tuple(specs[v] for v in seating),
@@ -159,8 +204,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seeds", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)))
-    parser.add_argument("--bots", default="random;heuristic-v1;heuristic;"
-                        "ismcts:iterations=130,opponents=policy")
+    parser.add_argument("--real-budgets", default=",".join(map(str, REAL_BUDGETS)))
+    parser.add_argument("--cache", type=Path, default=CACHE,
+                        help="results of real games (benchmarks/ladder_hearts_cache.py)")
     parser.add_argument("--matches", type=int, default=40)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
@@ -170,10 +216,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if "recovery" in parts:
         compare(simulated, len(STRENGTHS), seeds, budgets)
     if "real" in parts:
-        bots = args.bots.split(";")
-        if len(bots) < 5:
-            sys.exit("--bots needs at least five bots (with ';' between), weakest first")
-        compare(real(bots), len(bots), seeds, budgets)
+        if not args.cache.exists():
+            sys.exit(f"no cache at {args.cache}: run benchmarks/ladder_hearts_cache.py first")
+        real(args.cache, seeds, [int(b) for b in args.real_budgets.split(",")])
     if "throughput" in parts:
         throughput(args.matches, args.workers)
 

@@ -30,10 +30,11 @@ from parlour.arena.worker import GameTask
 from parlour.match import FaultPolicy
 
 GAME = "hearts:end_score=1,passing=none"
-BOTS = ("random", "heuristic-v1", "ismcts:iterations=20,rollout=random",
-        "ismcts:iterations=5", "heuristic", "learned", "ismcts:iterations=100",
-        "ismcts:iterations=1000")
-"""The league, in the order expected before measuring (weakest first)."""
+BOTS = ("random", "ismcts:iterations=1,rollout=random", "heuristic-v1", "heuristic", "learned",
+        "ismcts:iterations=300", "ismcts:iterations=1000", "ismcts:iterations=3000")
+"""The league, in the order expected before measuring (weakest first). A first league had
+ISMCTS at 5 and 100 iterations and ``ismcts:iterations=20,rollout=random``: on 44 held-out
+seeds the first two tied with heuristic-v1 and learned (t below 1), so the order was not real."""
 HELD_OUT = 1_000_000
 CACHE = Path(__file__).resolve().parent / "data" / "ladder_hearts.json.gz"
 
