@@ -1,6 +1,6 @@
 """The ladder's benchmarks: how fast its scheduler finds the true order, and what it costs.
 
-Parts (``--parts recovery,real,throughput``):
+Parts (``--parts recovery,real,throughput,live``):
 
 - ``recovery``: a simulated league of eight bots of known strengths (uneven gaps, as real
   bots have: one far below, the others in close clusters) with three anchors (the weakest, the
@@ -12,6 +12,8 @@ Parts (``--parts recovery,real,throughput``):
   matches.
 - ``real``: the same comparison with real bots playing one-deal Hearts (`--bots`, weakest
   first, the order you assert), on this machine: slow (minutes per hundred matches).
+- ``live``: the cost of the live view when nobody watches: the same one-deal games (built-in
+  bots, one process) played with and without a live file named, interleaved.
 - ``throughput``: a league of one submitted bot (examples/bots/random_bot.py over the
   protocol) and three anchors plays `--matches` matches on `--workers` local workers; then the
   very same games (seats and seeds) are played again by the tournament engine alone. Printed:
@@ -41,9 +43,10 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from parlour.arena.backends import make_backend
-from parlour.arena.worker import GameTask
+from parlour.arena.worker import GameTask, play_game
 from parlour.ladder import Ladder, LeagueSettings
 from parlour.ladder.scheduler import Entrant, choose_table, round_robin_table
+from parlour.match import FaultPolicy
 
 STRENGTHS = (0.0, 2.0, 2.4, 2.7, 3.5, 3.8, 4.0, 4.6)
 BUDGETS = (35, 70, 140, 210, 280)
@@ -198,6 +201,29 @@ def throughput(matches: int, workers: int) -> None:
           f"({ladder_seconds / bare_seconds:.2f}x)")
 
 
+def live_cost(games: int) -> None:
+    """CPU seconds a game with and without a live file named, nobody watching (interleaved,
+    the same games)."""
+    folder = Path(tempfile.mkdtemp(prefix="ladder-live-"))
+    spent = {False: 0.0, True: 0.0}
+    try:
+        for number in range(games):
+            for live in (number % 2 == 0, number % 2 == 1):
+                task = GameTask(number, ONE_DEAL, ("random", "heuristic", "random", "heuristic"),
+                                number, FaultPolicy(),
+                                live=str(folder / f"{number}.live.jsonl") if live else "")
+                start = time.process_time()
+                play_game(task)
+                spent[live] += time.process_time() - start
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    per = {live: 1e3 * spent[live] / games for live in spent}
+    print(f"{games} one-deal Hearts games, each played without and with a live file named "
+          "(nobody watching: the worker only looks for the watch marker): "
+          f"{per[False]:.2f} ms and {per[True]:.2f} ms of CPU a game "
+          f"({per[True] - per[False]:+.3f} ms, {per[True] / per[False]:.3f}x)")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--parts", default="recovery,throughput")
@@ -208,6 +234,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--cache", type=Path, default=CACHE,
                         help="results of real games (benchmarks/ladder_hearts_cache.py)")
     parser.add_argument("--matches", type=int, default=40)
+    parser.add_argument("--live-games", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
@@ -221,6 +248,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         real(args.cache, seeds, [int(b) for b in args.real_budgets.split(",")])
     if "throughput" in parts:
         throughput(args.matches, args.workers)
+    if "live" in parts:
+        live_cost(args.live_games)
 
 
 if __name__ == "__main__":

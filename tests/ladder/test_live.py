@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from parlour.arena.live import read_live
+from parlour.arena import live as live_writer
+from parlour.arena.live import read_live, watch_marker
 from parlour.arena.worker import GameTask, play_game
 from parlour.core import ParlourError, load_game
 from parlour.ladder import Ladder
@@ -33,6 +34,7 @@ def played_game(tmp_path: Path, spec: str = PASSING, seed: int = 7) -> tuple[Pat
     """A finished game's live file and record, played by the worker as the ladder plays."""
     live = tmp_path / "game.live.jsonl"
     record = tmp_path / "game.json.gz"
+    Path(watch_marker(str(live))).touch()  # someone watches from the start
     play_game(GameTask(0, spec, SEATS, seed, FaultPolicy(), str(record), str(live)))
     return live, load(str(record))
 
@@ -54,6 +56,35 @@ def test_the_worker_writes_each_move_as_it_is_made(tmp_path: Path) -> None:
     assert [(seat, action) for seat, action, _ in part.moves] == \
         [(m.player, m.action) for m in record.moves]
     assert part.offset == live.stat().st_size
+
+
+def test_a_game_nobody_watches_writes_no_file(tmp_path: Path) -> None:
+    live = tmp_path / "game.live.jsonl"
+    play_game(GameTask(0, PASSING, SEATS, 7, FaultPolicy(), str(tmp_path / "g.json.gz"),
+                       str(live)))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json.gz"]
+
+
+def test_a_watcher_arriving_mid_game_gets_every_move_from_the_start(tmp_path: Path,
+                                                                     monkeypatch: Any) -> None:
+    live = tmp_path / "game.live.jsonl"
+    monkeypatch.setattr(live_writer, "CHECK_SECONDS", 0.0)
+    steps = 0
+    real_step = live_writer.Match.step
+
+    def step(self: Any) -> Any:  # the marker appears after the tenth decision
+        nonlocal steps
+        steps += 1
+        if steps == 10:
+            Path(watch_marker(str(live))).touch()
+        return real_step(self)
+
+    monkeypatch.setattr(live_writer.Match, "step", step)
+    play_game(GameTask(0, PASSING, SEATS, 7, FaultPolicy(), str(tmp_path / "g.json.gz"),
+                       str(live)))
+    record = load(str(tmp_path / "g.json.gz"))
+    assert [(s, a) for s, a, _ in read_live(str(live), 0, 1 << 20).moves] == \
+        [(m.player, m.action) for m in record.moves]
 
 
 def test_a_half_written_line_waits_for_its_end(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
 from parlour.arena.backends import Backend, make_backend
+from parlour.arena.live import watch_marker
 from parlour.core import ParlourError
 from parlour.ladder import Ladder, LadderError, UploadError
 from parlour.ladder.league import public_message
@@ -86,7 +87,8 @@ class LiveSteps(BaseModel):
     match: int
     seating: int
     game: str
-    state: str = Field(description="playing, or finished: then open its replay")
+    state: str = Field(description="starting (no move to show yet: ask again), playing, or "
+                                   "finished (then open its replay)")
     seats: list[str]
     total: int = Field(description="the steps so far (step 0: the deal, before any move)")
     steps: list[dict[str, Any]] = Field(
@@ -366,6 +368,16 @@ def _live_steps(ladder: Ladder, live: LiveGames, match: int, seating: int,
     if any(g.seating == seating for g in ladder.store.games(match=match)):
         live.forget(path)
         answer.state = "finished"
+        return answer
+    marker = Path(watch_marker(path))
+    if not marker.exists():  # ask the worker to write the game's moves from now on
+        marker.touch()
+        if any(g.seating == seating for g in ladder.store.games(match=match)):
+            marker.unlink(missing_ok=True)  # it ended meanwhile
+            answer.state = "finished"
+            return answer
+    if not Path(path).exists():
+        answer.state = "starting"  # not started yet, or the worker has not looked yet
         return answer
     try:
         answer.steps, answer.total = live.read(path, seats, since)

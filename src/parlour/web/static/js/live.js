@@ -91,7 +91,8 @@ class LiveWatcher {
       for (const step of answer.steps) this.log.push(...step.log);
     }
     fill(this.seatList, answer.seats.map((name, seat) => h("li", {}, `seat ${seat}: ${name}`)));
-    fill(this.head, `${answer.game} · being played now · the page follows each move`);
+    fill(this.head, answer.state === "starting" ? `${answer.game} · waiting for the game's first moves…`
+      : `${answer.game} · being played now · the page follows each move`);
     if (answer.steps.length) this.draw();
     this.timer = setTimeout(() => this.poll(), POLL_MS);
   }
