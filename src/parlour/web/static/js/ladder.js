@@ -170,11 +170,11 @@ export async function showLadder(main, config) {
       const rows = await getJSON(`/api/ladder/leaderboard?game=${encodeURIComponent(game)}`);
       const live = await getJSON(`/api/ladder/live?game=${encodeURIComponent(game)}`);
       parts.push(h("h2", {}, game), leaderboardTable(rows, league.anchors, organiser, refresh),
-        h("h3", {}, "Playing now"), playingNow(live),
         h("p", {class: "hints"}, "Ratings are OpenSkill means relative to the random anchor (0), with 95% intervals; ",
           "“vs” columns: mean return per deal above that anchor in the same duplicate matches. ",
           h("a", {href: `/api/ladder/leaderboard?game=${encodeURIComponent(game)}&format=csv`}, "CSV"), " · ",
-          h("a", {href: `/api/ladder/leaderboard?game=${encodeURIComponent(game)}`}, "JSON")));
+          h("a", {href: `/api/ladder/leaderboard?game=${encodeURIComponent(game)}`}, "JSON")),
+        h("h3", {}, "Playing now"), playingNow(live));
     }
     fill(boards, parts);
     if (holder) {
