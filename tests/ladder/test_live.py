@@ -196,6 +196,10 @@ def test_the_api_follows_a_league_game_live_and_then_points_to_its_replay(
         assert games, "no game was ever being played"
         watched = games[0]
         assert "slowpoke v1" in watched["seats"]
+        mine = http.get("/api/ladder/live", params={"version": sent.json()["id"]}).json()
+        assert watched in mine  # the bot's page lists it too
+        wrong = http.get("/api/ladder/live", params={"game": "chess"})
+        assert wrong.status_code == 400 and "not 'chess'" in wrong.json()["detail"]
         url = f"/api/ladder/live/{watched['match']}/{watched['seating']}"
         seen: list[int] = []
         texts = []
