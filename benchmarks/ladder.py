@@ -107,14 +107,15 @@ def simulated(seed: int) -> Play:
     return play
 
 
-def true_order(cache: dict[str, Any]) -> tuple[list[int], list[float], list[float]]:
-    """The bots (cache indices) weakest first by their mean result per match on the held-out
-    seeds, with those means and, for each adjacent pair, the t statistic of its gap (paired
-    over the seeds: each seed is one deal of every table, so every bot plays 35 tables)."""
+def true_order(cache: dict[str, Any], part: str = "held_out"
+               ) -> tuple[list[int], list[float], list[float]]:
+    """The bots (cache indices) weakest first by their mean result per match on the `part`
+    seeds (held-out ones by default), with those means and, for each adjacent pair, the t
+    statistic of its gap (paired over the seeds: each seed is one deal of every table)."""
     n = len(cache["bots"])
-    seeds = len(next(iter(cache["held_out"].values())))
+    seeds = len(next(iter(cache[part].values())))
     per_seed = [[0.0] * seeds for _ in range(n)]
-    for key, results in cache["held_out"].items():
+    for key, results in cache[part].items():
         table = [int(v) for v in key.split(",")]
         for s, totals in enumerate(results):
             for v, total in zip(table, totals, strict=True):
@@ -163,6 +164,10 @@ def real(path: Path, seeds: Sequence[int], budgets: Sequence[int]) -> None:
         print(f"  {rank}. {bots[v]:<40} {means[rank]:+7.2f}{gap}")
     if order != list(range(len(bots))):
         print("  (not the order the cache lists them in)")
+    resampled = true_order(cache, "league")[0]
+    print("the league seeds (which the leagues resample) give "
+          + ("the same order" if resampled == order else
+             "another order: " + ", ".join(bots[v] for v in resampled)))
     compare(cached(cache, order), len(bots), seeds, budgets)
 
 
