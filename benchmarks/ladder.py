@@ -149,9 +149,33 @@ def cached(cache: dict[str, Any], order: Sequence[int]) -> Callable[[int], Play]
     return play_for
 
 
-def real(path: Path, seeds: Sequence[int], budgets: Sequence[int]) -> None:
+def leave_out(cache: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """The cache of the league without the bots `names` (its tables are among the cache's)."""
+    bots = cache["bots"]
+    unknown = [name for name in names if name not in bots]
+    if unknown:
+        sys.exit(f"--leave-out: {', '.join(unknown)} not in the cache's league")
+    kept = [v for v, name in enumerate(bots) if name not in names]
+    renumber = {old: new for new, old in enumerate(kept)}
+
+    def part(results: dict[str, Any]) -> dict[str, Any]:
+        out = {}
+        for key, rows in results.items():
+            table = [int(v) for v in key.split(",")]
+            if all(v in renumber for v in table):
+                out[",".join(str(renumber[v]) for v in table)] = rows
+        return out
+
+    return {**cache, "bots": [bots[v] for v in kept], "league": part(cache["league"]),
+            "held_out": part(cache["held_out"])}
+
+
+def real(path: Path, seeds: Sequence[int], budgets: Sequence[int],
+         left_out: Sequence[str] = ()) -> None:
     with gzip.open(path, "rt") as file:
         cache = json.load(file)
+    if left_out:
+        cache = leave_out(cache, left_out)
     order, means, t_values = true_order(cache)
     bots = cache["bots"]
     held = len(next(iter(cache["held_out"].values())))
@@ -235,6 +259,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seeds", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)))
+    parser.add_argument("--leave-out", default="",
+                        help="bots of the cached league to leave out (';' between)")
     parser.add_argument("--real-budgets", default=",".join(map(str, REAL_BUDGETS)))
     parser.add_argument("--cache", type=Path, default=CACHE,
                         help="results of real games (benchmarks/ladder_hearts_cache.py)")
@@ -250,7 +276,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if "real" in parts:
         if not args.cache.exists():
             sys.exit(f"no cache at {args.cache}: run benchmarks/ladder_hearts_cache.py first")
-        real(args.cache, seeds, [int(b) for b in args.real_budgets.split(",")])
+        real(args.cache, seeds, [int(b) for b in args.real_budgets.split(",")],
+             [name for name in args.leave_out.split(";") if name])
     if "throughput" in parts:
         throughput(args.matches, args.workers)
     if "live" in parts:
