@@ -10,8 +10,11 @@ Parts (``--parts recovery,real,throughput,live``):
   rates the matches as the ladder does. Printed: the share of seeds whose leaderboard has the
   true order (Kendall tau at least 0.9 and every adjacent pair right) after each number of
   matches.
-- ``real``: the same comparison with real bots playing one-deal Hearts (`--bots`, weakest
-  first, the order you assert), on this machine: slow (minutes per hundred matches).
+- ``real``: the same comparison with real bots playing one-deal Hearts, each match drawn from
+  `--cache` (benchmarks/ladder_hearts_cache.py: every table of the league played on many
+  seeds once): a table's match is its result on one of the cache's league seeds, drawn at
+  random. The true order is the bots' order on the cache's held-out seeds (printed with the
+  t statistic of each adjacent gap); `--leave-out` measures the league without some bots.
 - ``live``: the cost of the live view when nobody watches: the same one-deal games (built-in
   bots, one process) played with and without a live file named, interleaved.
 - ``throughput``: a league of one submitted bot (examples/bots/random_bot.py over the
@@ -20,6 +23,7 @@ Parts (``--parts recovery,real,throughput,live``):
   games per hour, and the ladder's overhead per game (planning, ratings, the index).
 
     PYTHONPATH=src python benchmarks/ladder.py --parts recovery --seeds 100
+    PYTHONPATH=src python benchmarks/ladder.py --parts real --seeds 40
     PYTHONPATH=src python benchmarks/ladder.py --parts throughput --matches 40 --workers 2
 """
 
