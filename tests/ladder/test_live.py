@@ -222,6 +222,9 @@ def test_the_api_follows_a_league_game_live_and_then_points_to_its_replay(
         assert all('"hand":[' not in text for text in texts)  # nobody's hand, ever
         replay = http.post(f"{url.replace('/live/', '/games/')}/replay", json={})
         assert replay.status_code == 200 and replay.json()["complete"]
+        assert "slowpoke v1" in replay.json()["seats"]  # named, not the server's folder
+        record = http.get(f"{url.replace('/live/', '/games/')}/record").text
+        assert "ladder:" not in record and str(folder) not in record
         stored = f"{watched['match']:06d}-{watched['seating']}.live.jsonl"
         assert not list((folder / "records").glob(f"*/{stored}"))  # removed once stored
         missing = http.get("/api/ladder/live/9999/0")

@@ -286,7 +286,7 @@ def ladder_router(service: LadderService, replays: Replays) -> APIRouter:
         rows = [r for r in ladder.store.games(match=match) if r.seating == seating]
         if not rows:
             raise HTTPException(404, f"no game {match}-{seating} in this league")
-        document = await run_in_threadpool(_public_record, rows[0].record)
+        document = await run_in_threadpool(_public_record, ladder, rows[0].record)
         return Response(_json(document), media_type="application/json")
 
     @router.post("/games/{match}/{seating}/replay", summary="Open a ladder game as a replay")
@@ -294,7 +294,7 @@ def ladder_router(service: LadderService, replays: Replays) -> APIRouter:
         rows = [r for r in ladder.store.games(match=match) if r.seating == seating]
         if not rows:
             raise HTTPException(404, f"no game {match}-{seating} in this league")
-        document = await run_in_threadpool(_public_record, rows[0].record)
+        document = await run_in_threadpool(_public_record, ladder, rows[0].record)
         built = await run_in_threadpool(replays.build, Record.from_dict(document),
                                         f"ladder game {match}-{seating}")
         return ReplayMeta.model_validate(replays.add(built).meta())
@@ -397,9 +397,12 @@ def _mean_returns(seats: tuple[int, ...], returns: tuple[float, ...]) -> dict[in
     return {version: sum(values) / len(values) for version, values in held.items()}
 
 
-def _public_record(path: str) -> dict[str, Any]:
-    """A record as anyone may see it: fault messages without the bot's stderr."""
+def _public_record(ladder: Ladder, path: str) -> dict[str, Any]:
+    """A record as anyone may see it: fault messages without the bot's stderr, and each seat
+    named by its bot and version rather than the folder it runs from on the server."""
     document: dict[str, Any] = json.loads(load(path).to_json())
+    labels = {v.spec: v.label for v in ladder.store.versions()}
+    document["seats"] = [labels.get(seat, seat) for seat in document.get("seats", [])]
     for fault in document.get("faults", []):
         fault["message"] = public_message(fault["message"])
     return document
