@@ -2,6 +2,7 @@
 
 `python3 bots.py MODE`: ``first`` plays the first legal action; ``crash`` writes a secret to
 stderr and exits at its first decision; ``sloppy`` answers garbage at every fifth decision;
+``slow [SECONDS]`` plays the first legal action after SECONDS (0.1) (a game to watch live);
 ``peek`` plays well only if it can see none of the league's files (the index, the tokens, the
 records, the other bots) nor any process but its own, and answers garbage otherwise.
 """
@@ -9,6 +10,7 @@ records, the other bots) nor any process but its own, and answers garbage otherw
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 
@@ -49,6 +51,8 @@ def main() -> None:
         if leaks or (MODE == "sloppy" and decisions % 5 == 0):
             print("what?", flush=True)
             continue
+        if MODE == "slow":
+            time.sleep(float(sys.argv[2]) if len(sys.argv) > 2 else 0.1)
         print(json.dumps({"id": message["id"], "action": message["legal"][0]}), flush=True)
 
 

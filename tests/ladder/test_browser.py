@@ -124,3 +124,28 @@ def test_a_broken_upload_is_one_line_on_the_page(browser: Any, server: str,
     message = page.wait_for_selector(".ladder-submit .entry-error:has-text('zip')")
     assert "not a readable zip file" in message.inner_text()
     assert "\n" not in message.inner_text().strip()
+
+
+def test_a_visitor_watches_a_game_move_live_and_it_becomes_the_replay(
+        browser: Any, server: str, league: tuple[Path, str, str], shots: Path) -> None:
+    page = open_ladder(browser, server, league[2])
+    page.wait_for_selector("text=Your bots (alice)")
+    page.fill("#submit-name", "slowpoke")
+    page.fill("#submit-command", "python3 bots.py slow 0.4")
+    page.set_input_files("#submit-file", str(BOTS))
+    page.click("#submit-bot")
+    page.wait_for_selector(".my-bots tr[data-bot='slowpoke'] .status-active")
+    page.wait_for_selector(".playing-now li:has-text('slowpoke')")
+    page.reload()  # the freshest list: a game of five seconds may be over by the next one
+    page.locator(".playing-now li:has-text('slowpoke') .watch-game").first.click()
+    assert page.evaluate("location.hash").startswith("#/watch/")
+    moves = "Number(document.querySelector('#live-move')?.dataset.moves ?? -1)"
+    page.wait_for_function(f"() => {moves} >= 1")
+    first = page.evaluate(f"() => {moves}")
+    page.wait_for_function(f"() => {moves} > {first}")  # it moves while we watch
+    page.screenshot(path=str(shots / "ladder-live.png"), full_page=True)
+    hands = page.evaluate("document.querySelectorAll('.table-view .hand .card').length")
+    assert hands == 0  # a spectator sees no hand
+    page.wait_for_selector("#replay-slider")  # the game ended: its replay opened
+    assert page.evaluate("location.hash").startswith("#/replay/")
+    assert not page.errors

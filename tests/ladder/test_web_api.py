@@ -143,5 +143,6 @@ def test_the_ladder_api_is_in_the_openapi_description(league) -> None:
     for path in ("/api/ladder", "/api/ladder/bots", "/api/ladder/leaderboard",
                  "/api/ladder/versions/{version}", "/api/ladder/mine",
                  "/api/ladder/versions/{version}/status", "/api/ladder/settings",
-                 "/api/ladder/games/{match}/{seating}/record"):
+                 "/api/ladder/games/{match}/{seating}/record", "/api/ladder/live",
+                 "/api/ladder/live/{match}/{seating}"):
         assert path in paths, path

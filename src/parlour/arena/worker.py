@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from parlour.arena.live import play_live
 from parlour.core import Game, ParlourError, State, load_game
 from parlour.match import FaultPolicy, Match
 from parlour.records import FORMAT, Record
@@ -49,6 +50,8 @@ class GameTask:
     policy: FaultPolicy
     record: str = ""
     """Where to write the record (``.json.gz``); empty: carry it back in the outcome."""
+    live: str = ""
+    """Where to write each move as it is made (`parlour.arena.live`); empty: nowhere."""
 
 
 @dataclass(frozen=True)
@@ -145,7 +148,7 @@ def play_game(task: GameTask) -> GameOutcome:
     try:
         match = Match(game, list(task.seats), seed=task.seed, policy=task.policy)
         try:
-            record = match.run()
+            record = play_live(match, task.live, task.game) if task.live else match.run()
         finally:
             match.close()
     except Exception as error:

@@ -27,6 +27,7 @@ from typing import Any
 from parlour.agents.external import ExternalAgent
 from parlour.arena.backends import Backend, InProcess
 from parlour.arena.formats import seatings
+from parlour.arena.live import LIVE_SUFFIX, WATCH_SUFFIX, watch_marker
 from parlour.arena.worker import GameOutcome, GameTask, write_file
 from parlour.core import ParlourError, derive_seed, load_game, make_rng
 from parlour.ladder.bots import SCHEME, read_manifest, write_manifest
@@ -119,6 +120,9 @@ class Ladder:
         """Tidy what a killed server left: staging folders, and versions whose files never
         reached their folder (they are refused with a message to resubmit)."""
         remove_uploads(self.folder)
+        for suffix in (LIVE_SUFFIX, WATCH_SUFFIX):
+            for stale in (self.folder / "records").glob(f"*/*{suffix}"):
+                stale.unlink(missing_ok=True)
         for version in self.store.versions(status="qualifying"):
             if not version.folder or not Path(version.folder).is_dir():
                 self._set_status(version.version, "failed",
@@ -359,7 +363,8 @@ class Ladder:
                 continue
             path = folder / f"{match.match:06d}-{index}.json.gz"
             tasks.append(GameTask(index, match.game, tuple(specs[v] for v in seating),
-                                  match.seed, self.settings.policy(), str(path)))
+                                  match.seed, self.settings.policy(), str(path),
+                                  str(self.live_path(match, index))))
         for outcome in backend.run(tasks):
             path = folder / f"{match.match:06d}-{outcome.index}.json.gz"
             if outcome.record:
@@ -368,6 +373,24 @@ class Ladder:
             with self.lock:
                 self.store.add_game(row)
                 self._board(match.game).add(row, len(match.seatings))
+            live = self.live_path(match, outcome.index)
+            live.unlink(missing_ok=True)
+            Path(watch_marker(str(live))).unlink(missing_ok=True)
+
+    def live_path(self, match: MatchRow, seating: int) -> Path:
+        """Where the worker playing seating `seating` of `match` writes each move as it is
+        made once someone watches (`parlour.arena.live`), until the game is stored."""
+        return (self.folder / "records" / _slug(match.game)
+                / f"{match.match:06d}-{seating}{LIVE_SUFFIX}")
+
+    def playing(self) -> list[tuple[MatchRow, int]]:
+        """The games of the matches being played that are not stored yet: (match, seating)."""
+        now = []
+        for match in self.store.matches(finished=False):
+            stored = {row.seating for row in self.store.games(match=match.match)}
+            now += [(match, index) for index in range(len(match.seatings))
+                    if index not in stored]
+        return now
 
     def enforce_faults(self) -> None:
         """Suspend every version that faults too often, with a message to its author."""

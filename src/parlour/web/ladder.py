@@ -28,6 +28,7 @@ from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
 from parlour.arena.backends import Backend, make_backend
+from parlour.arena.live import watch_marker
 from parlour.core import ParlourError
 from parlour.ladder import Ladder, LadderError, UploadError
 from parlour.ladder.league import public_message
@@ -35,6 +36,7 @@ from parlour.ladder.standings import Standing, reference_shift
 from parlour.ladder.store import Version
 from parlour.records import Record, load
 from parlour.web.answers import ReplayMeta
+from parlour.web.live import LiveGames
 from parlour.web.replays import Replays
 
 log = logging.getLogger("parlour.web")
@@ -67,6 +69,32 @@ class VersionInfo(BaseModel):
     message: str = Field(description="why it is in its status (qualified, failed, suspended)")
     private: str | None = Field(None, description="its stderr and fault details: only for "
                                                   "its author and the organiser")
+
+
+class LiveGame(BaseModel):
+    """A game the league is playing now."""
+
+    match: int
+    seating: int
+    game: str
+    seats: list[str] = Field(description="the bot at each seat")
+    versions: list[int] = Field(description="the version id at each seat")
+
+
+class LiveSteps(BaseModel):
+    """A game in play as a spectator sees it, from step `since` on."""
+
+    match: int
+    seating: int
+    game: str
+    state: str = Field(description="starting (no move to show yet: ask again), playing, or "
+                                   "finished (then open its replay)")
+    seats: list[str]
+    total: int = Field(description="the steps so far (step 0: the deal, before any move)")
+    steps: list[dict[str, Any]] = Field(
+        description="the steps from `since` on, each {view, log, move, deal_start} as in a "
+                    "replay, but only what a seat-less spectator may see: no hand, no card "
+                    "passed in secret, and a move's action only where everyone sees it")
 
 
 class TokenHolder(BaseModel):
@@ -148,6 +176,7 @@ def ladder_router(service: LadderService, replays: Replays) -> APIRouter:
     """The ``/api/ladder`` routes of `service`'s league."""
     router = APIRouter(prefix="/api/ladder", tags=["ladder"])
     ladder = service.ladder
+    live = LiveGames(replays.config.max_record_bytes, replays.config.max_replay_moves)
 
     def holder(authorization: str | None) -> tuple[str, bool]:
         scheme, _, token = (authorization or "").partition(" ")
@@ -241,12 +270,23 @@ def ladder_router(service: LadderService, replays: Replays) -> APIRouter:
             ladder.configure(move_time=body.move_time, memory_mb=body.memory_mb)
         return await league()
 
+    @router.get("/live", summary="The games the league is playing now")
+    async def live_games(game: Annotated[str | None, Query(max_length=200)] = None,
+                         version: int | None = None) -> list[LiveGame]:
+        return await run_in_threadpool(_live_games, ladder, game, version)
+
+    @router.get("/live/{match}/{seating}",
+                summary="A game being played, move by move, as a spectator sees it")
+    async def live_steps(match: int, seating: int,
+                         since: Annotated[int, Query(ge=0, le=1_000_000)] = 0) -> LiveSteps:
+        return await run_in_threadpool(_live_steps, ladder, live, match, seating, since)
+
     @router.get("/games/{match}/{seating}/record", summary="A ladder game's record (JSON)")
     async def record(match: int, seating: int) -> Response:
         rows = [r for r in ladder.store.games(match=match) if r.seating == seating]
         if not rows:
             raise HTTPException(404, f"no game {match}-{seating} in this league")
-        document = await run_in_threadpool(_public_record, rows[0].record)
+        document = await run_in_threadpool(_public_record, ladder, rows[0].record)
         return Response(_json(document), media_type="application/json")
 
     @router.post("/games/{match}/{seating}/replay", summary="Open a ladder game as a replay")
@@ -254,7 +294,7 @@ def ladder_router(service: LadderService, replays: Replays) -> APIRouter:
         rows = [r for r in ladder.store.games(match=match) if r.seating == seating]
         if not rows:
             raise HTTPException(404, f"no game {match}-{seating} in this league")
-        document = await run_in_threadpool(_public_record, rows[0].record)
+        document = await run_in_threadpool(_public_record, ladder, rows[0].record)
         built = await run_in_threadpool(replays.build, Record.from_dict(document),
                                         f"ladder game {match}-{seating}")
         return ReplayMeta.model_validate(replays.add(built).meta())
@@ -297,6 +337,58 @@ def _bot_page(ladder: Ladder, version: int, authorization: str | None,
     }
 
 
+def _live_games(ladder: Ladder, game: str | None, version: int | None) -> list[LiveGame]:
+    spec = None
+    if game is not None:
+        try:
+            spec = ladder.game_spec(game)
+        except LadderError as error:
+            raise HTTPException(400, str(error)) from None
+    labels = {v.version: v.label for v in ladder.store.versions()}
+    return [LiveGame(match=m.match, seating=s, game=m.game,
+                     seats=[labels.get(v, str(v)) for v in m.seatings[s]],
+                     versions=list(m.seatings[s]))
+            for m, s in ladder.playing()
+            if (spec is None or m.game == spec) and (version is None or version in m.versions)]
+
+
+def _live_steps(ladder: Ladder, live: LiveGames, match: int, seating: int,
+                since: int) -> LiveSteps:
+    try:
+        row = ladder.store.match(match)
+    except ParlourError:
+        raise HTTPException(404, f"no match {match} in this league") from None
+    if not 0 <= seating < len(row.seatings):
+        raise HTTPException(404, f"match {match} has no game {seating}")
+    labels = {v.version: v.label for v in ladder.store.versions()}
+    seats = [labels.get(v, str(v)) for v in row.seatings[seating]]
+    answer = LiveSteps(match=match, seating=seating, game=row.game, state="playing",
+                       seats=seats, total=0, steps=[])
+    path = str(ladder.live_path(row, seating))
+    if any(g.seating == seating for g in ladder.store.games(match=match)):
+        live.forget(path)
+        answer.state = "finished"
+        return answer
+    marker = Path(watch_marker(path))
+    if not marker.exists():  # ask the worker to write the game's moves from now on
+        marker.touch()
+        if any(g.seating == seating for g in ladder.store.games(match=match)):
+            marker.unlink(missing_ok=True)  # it ended meanwhile
+            answer.state = "finished"
+            return answer
+    if not Path(path).exists():
+        answer.state = "starting"  # not started yet, or the worker has not looked yet
+        return answer
+    try:
+        answer.steps, answer.total = live.read(path, seats, since)
+    except ParlourError as error:
+        if any(g.seating == seating for g in ladder.store.games(match=match)):
+            answer.state = "finished"  # it ended between the two looks
+            return answer
+        raise HTTPException(409, str(error)) from None
+    return answer
+
+
 def _mean_returns(seats: tuple[int, ...], returns: tuple[float, ...]) -> dict[int, float]:
     """Each version's mean return over the seats it held in one game."""
     held: dict[int, list[float]] = defaultdict(list)
@@ -305,9 +397,12 @@ def _mean_returns(seats: tuple[int, ...], returns: tuple[float, ...]) -> dict[in
     return {version: sum(values) / len(values) for version, values in held.items()}
 
 
-def _public_record(path: str) -> dict[str, Any]:
-    """A record as anyone may see it: fault messages without the bot's stderr."""
+def _public_record(ladder: Ladder, path: str) -> dict[str, Any]:
+    """A record as anyone may see it: fault messages without the bot's stderr, and each seat
+    named by its bot and version rather than the folder it runs from on the server."""
     document: dict[str, Any] = json.loads(load(path).to_json())
+    labels = {v.spec: v.label for v in ladder.store.versions()}
+    document["seats"] = [labels.get(seat, seat) for seat in document.get("seats", [])]
     for fault in document.get("faults", []):
         fault["message"] = public_message(fault["message"])
     return document

@@ -43,17 +43,23 @@ class Context:
 
     `obs` is the observation of seat `you` (play), or of any seat (a replay, `you` None) for
     the public fields; `observations` holds every seat's (replays only); `state` is the full
-    state (replays only: never used for a seat view).
+    state (replays only: never used for a seat view). A *spectator* context (`you` None, not a
+    replay) has `public`: the observation's fields that every seat sees alike.
     """
 
     obs: Observation
     you: int | None
     observations: Sequence[Observation] = ()
     state: State[Any] | None = None
+    public: dict[str, Any] | None = None
 
     @property
     def replay(self) -> bool:
-        return self.you is None
+        return self.you is None and self.public is None
+
+    @property
+    def spectator(self) -> bool:
+        return self.public is not None
 
 
 def card_text(card: int) -> str:
@@ -80,6 +86,9 @@ class TableView:
     verb = "move"
     entry_hint = "in the game's notation"
     """Examples of typed moves, for the page's entry box."""
+    spectators = True
+    """Whether `spectator_view` is safe: a view that reads an observation's private parts
+    (a hand, passed cards) sets False unless it leaves them out for a spectator."""
 
     def __init__(self, game: Game[Any], agents: Sequence[str]) -> None:
         self.game = game
@@ -129,10 +138,21 @@ class TableView:
         observations = [state.observe(seat) for seat in range(self.players)]
         return self.build(Context(observations[0], None, observations, state))
 
+    def spectator_view(self, state: State[Any]) -> dict[str, Any]:
+        """What a seat-less onlooker sees of a game in play: only what every seat sees alike
+        (no hand, nothing passed in secret). Only for views whose `spectators` is True."""
+        if not self.spectators:
+            raise ValueError(f"{type(self).__name__} has no spectator view")
+        observations = [state.observe(seat).to_json() for seat in range(self.players)]
+        public = {key: value for key, value in observations[0].items()
+                  if key not in _HIDDEN_FIELDS
+                  and all(seen.get(key) == value for seen in observations[1:])}
+        return self.build(Context(state.observe(0), None, public=public))
+
     def build(self, ctx: Context) -> dict[str, Any]:
         """The view: the generic one lists the observation's fields and the legal moves."""
         view = self.base(ctx)
-        data = ctx.obs.to_json()
+        data = ctx.public if ctx.public is not None else ctx.obs.to_json()
         view["fields"] = [[key.replace("_", " "), _short(value)] for key, value in data.items()
                           if key not in _HIDDEN_FIELDS]
         if ctx.replay:

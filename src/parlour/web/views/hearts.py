@@ -17,6 +17,8 @@ class HeartsView(TrickView):
     """Hearts: avoid hearts and the Q♠; the lowest total wins."""
 
     entry_hint = "Q♠, qs, 10h; passing: qs ks as"
+    spectators = True
+    """A spectator sees the tricks, the card counts and the scores: no hand, no pass."""
     hints = (
         "Click a card, or type it: Q♠, qs or Qs; ten as T, 0 or 10.",
         "A bare rank will do when only one card fits (q).",
@@ -93,7 +95,7 @@ class HeartsView(TrickView):
                 if seen.phase == "pass" and seen.passed:
                     view["seats"][seat]["aside"] = {"label": "passing",
                                                     "cards": self.cards(int(seen.passed))}
-        else:
+        elif you is not None:  # a spectator sees no seat's passed or received cards
             if obs.phase == "pass" and obs.passed:
                 receiver = (obs.seat + DIRECTIONS.get(obs.pass_direction, 0)) % 4
                 view["extra"].append({"label": f"Passing to {self.label(receiver, you)}",

@@ -24,6 +24,7 @@ class SkullView(TableView):
     """Skull: the mats around the table; the discs in your hand below."""
 
     layout = "skull"
+    spectators = False  # not yet checked for what a spectator must not see
     entry_hint = "rose, skull, bid 3, pass, reveal 2"
     hints = (
         "Click a disc in your hand to place it; bid with the buttons; during a challenge,",

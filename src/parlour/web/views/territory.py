@@ -15,6 +15,7 @@ class TerritoryView(TableView):
     """The board: your squares, the other seats' in colour, zombies grey."""
 
     layout = "territory"
+    spectators = False  # not yet checked for what a spectator must not see
     entry_hint = "3,4 n 2; 3,4 e 1 or stay"
     hints = (
         "Click one of your squares, pick a direction and how many pieces, and Add the move;",

@@ -25,6 +25,7 @@ class TrickView(TableView):
     verb = "play"
     entry_hint = "Q♠, qs, 10h"
     hand_size = 13
+    spectators = False
     silent = frozenset({"CardPlayed", "TrickStarted", "PassChosen"})
     hints: tuple[str, ...] = ("Click a card, or type it: Q♠, qs or Qs; ten as T, 0 or 10.",)
 

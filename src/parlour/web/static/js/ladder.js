@@ -1,6 +1,7 @@
 // The ladder: each game's leaderboard, a page per bot, submitting a bot, the organiser's tools.
 import {getJSON, postJSON, toast} from "./api.js";
 import {fill, h} from "./dom.js";
+import {playingNow} from "./live.js";
 
 const TOKEN = "parlour.ladderToken";
 const REFRESH_SECONDS = 5;
@@ -167,11 +168,13 @@ export async function showLadder(main, config) {
     const parts = [];
     for (const game of league.games) {
       const rows = await getJSON(`/api/ladder/leaderboard?game=${encodeURIComponent(game)}`);
+      const live = await getJSON(`/api/ladder/live?game=${encodeURIComponent(game)}`);
       parts.push(h("h2", {}, game), leaderboardTable(rows, league.anchors, organiser, refresh),
         h("p", {class: "hints"}, "Ratings are OpenSkill means relative to the random anchor (0), with 95% intervals; ",
           "“vs” columns: mean return per deal above that anchor in the same duplicate matches. ",
           h("a", {href: `/api/ladder/leaderboard?game=${encodeURIComponent(game)}&format=csv`}, "CSV"), " · ",
-          h("a", {href: `/api/ladder/leaderboard?game=${encodeURIComponent(game)}`}, "JSON")));
+          h("a", {href: `/api/ladder/leaderboard?game=${encodeURIComponent(game)}`}, "JSON")),
+        h("h3", {}, "Playing now"), playingNow(live));
     }
     fill(boards, parts);
     if (holder) {
@@ -193,6 +196,7 @@ export async function showLadder(main, config) {
 export async function showLadderBot(main, id) {
   leaveLadder();
   const page = await request(`/api/ladder/versions/${encodeURIComponent(id)}`);
+  const live = await getJSON(`/api/ladder/live?version=${encodeURIComponent(id)}`);
   const versions = h("table", {class: "info"},
     h("thead", {}, h("tr", {}, ["version", "status", "message"].map((c) => h("th", {}, c)))),
     h("tbody", {}, page.versions.map((v) => h("tr", {},
@@ -217,6 +221,7 @@ export async function showLadderBot(main, id) {
     h("p", {}, h("a", {href: "#/ladder"}, "← the ladder")),
     h("h1", {}, page.bot), h("p", {class: "lead"}, `${page.game} · by ${page.owner}`),
     standings, h("h2", {}, "Versions"), versions,
+    h("h2", {}, "Playing now"), playingNow(live),
     h("h2", {}, "Against each opponent"), opponents,
     h("h2", {}, "Recent games"), page.recent.length ? recent : h("p", {}, "No game yet.")));
 }

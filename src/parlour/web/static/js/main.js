@@ -1,5 +1,5 @@
 // The page's router: Play (#/), a table (#/table/TOKEN), an invite (#/invite/CODE), Replays,
-// Tournaments, the Ladder.
+// Tournaments, the Ladder (and a ladder game watched live, #/watch/MATCH-SEATING).
 import {getJSON, postJSON, toast} from "./api.js";
 import {installDefinitions, setFourColours} from "./cards.js";
 import {fill, h} from "./dom.js";
@@ -7,6 +7,7 @@ import {leaveTable, showTable} from "./play.js";
 import {leaveReplay, showReplay, showReplayPicker} from "./replay.js";
 import {showSetup} from "./setup.js";
 import {leaveLadder, showLadder, showLadderBot} from "./ladder.js";
+import {leaveLive, showLive} from "./live.js";
 import {showTournament, showTournaments} from "./tournament.js";
 
 const COLOURS = "parlour.fourColours";
@@ -17,13 +18,15 @@ async function route() {
   const hash = location.hash || "#/";
   const [, page, arg] = hash.match(/^#\/([^/]*)\/?(.*)$/) || [null, "", ""];
   const section = {table: "play", invite: "play", "": "play", replays: "replays", replay: "replays",
-                   tournaments: "tournaments", tournament: "tournaments", ladder: "ladder"}[page] || "play";
+                   tournaments: "tournaments", tournament: "tournaments", ladder: "ladder",
+                   watch: "ladder"}[page] || "play";
   for (const link of document.querySelectorAll("[data-nav]")) {
     link.classList.toggle("active", link.dataset.nav === section);
   }
   if (page !== "table") leaveTable();
   if (page !== "replay") leaveReplay();
   leaveLadder();
+  leaveLive();
   try {
     if (page === "table" && arg) showTable(main, decodeURIComponent(arg));
     else if (page === "invite" && arg) await claimInvite(decodeURIComponent(arg));
@@ -31,6 +34,7 @@ async function route() {
     else if (page === "replay" && arg) await showReplay(main, decodeURIComponent(arg));
     else if (page === "tournaments") await showTournaments(main, config);
     else if (page === "tournament" && arg) await showTournament(main, decodeURIComponent(arg));
+    else if (page === "watch" && arg) showLive(main, decodeURIComponent(arg));
     else if (page === "ladder" && arg) await showLadderBot(main, decodeURIComponent(arg));
     else if (page === "ladder") await showLadder(main, config);
     else await showSetup(main, config);
