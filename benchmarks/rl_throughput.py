@@ -318,6 +318,26 @@ def process_instructions(n: int, workers: int) -> tuple[int, list[int]]:
     return counts.pop(parent), sorted(counts.values())
 
 
+def scaling_wall(decisions: int, rounds: int) -> None:
+    """`ProcessVectorEnv` self-play with 1 and 2 workers of `BATCH` games each, in interleaved
+    rounds: decisions per wall second (medians), and the load average around the run."""
+    before = os.getloadavg()
+    rates: dict[int, list[float]] = {1: [], 2: []}
+    for _ in range(rounds):
+        for workers in (1, 2):
+            rates[workers].append(processes(workers)(decisions)[1])
+    after = os.getloadavg()
+    one, two = (statistics.median(rates[w]) for w in (1, 2))
+    print(f"ProcessVectorEnv, self-play Hearts, {decisions:,} decisions a run, median of "
+          f"{rounds} interleaved rounds (load average {before[0]:.2f} before, "
+          f"{after[0]:.2f} after; {os.cpu_count()} CPUs)")
+    print(f"  1 worker x {BATCH}:  {one:>11,.0f} decisions per wall s  "
+          f"({', '.join(f'{r:,.0f}' for r in rates[1])})")
+    print(f"  2 workers x {BATCH}: {two:>11,.0f} decisions per wall s  "
+          f"({', '.join(f'{r:,.0f}' for r in rates[2])})")
+    print(f"  scaling from one core to two: {two / one:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=200_000,
@@ -328,8 +348,14 @@ def main() -> None:
     parser.add_argument("--scaling", action="store_true",
                         help="count the parent's and each worker's instructions per decision "
                              "of ProcessVectorEnv with 1 and 2 workers under valgrind")
+    parser.add_argument("--scaling-wall", action="store_true",
+                        help="only ProcessVectorEnv with 1 and 2 workers, interleaved, in wall "
+                             "time (run it on an idle machine)")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
+    if args.scaling_wall:
+        scaling_wall(args.decisions, args.rounds)
+        return
     results: dict[str, list[tuple[float, float]]] = {name: [] for name in ROWS}
     for _ in range(args.rounds):
         for name, run in ROWS.items():
