@@ -46,7 +46,7 @@ G = TypeVar("G", bound="Game[Any]")
 LAYER_PLAY = Binding(
     "parlour.cards._layer", reference_attr="layer_class",
     stands_in=("play_card", "compute_legal_mask", "legal_mask"),
-    reads=("legal_actions", "_apply", "apply_without_undo", "in_card_play", "in_trick",
+    reads=("legal_actions", "_apply", "apply_unchecked_no_undo", "in_card_play", "in_trick",
            "card_actions", "_on_broken"),
     calls=("_trick_won",))
 """The compiled random playouts of the layer (`_layer.pyx`, built from the game's tables): for
@@ -122,7 +122,7 @@ class ContractTrickState(TrickState[G]):
                 play_out(self, random, actions, stop)
             else:
                 legal = self.legal_actions()
-                self.apply_without_undo(legal[int(random() * len(legal))])
+                self.apply_unchecked_no_undo(legal[int(random() * len(legal))])
 
     def _copy_into(self, other: Any) -> None:
         other.contract = self.contract

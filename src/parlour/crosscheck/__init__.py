@@ -36,7 +36,7 @@ MIRRORS = (
            "HeartsState and SpadesState moved by apply", "benchmarks/trick_crosscheck.py"),
     Mirror("trick steps", "parlour.crosscheck.trick_steps",
            ("parlour.games.hearts._step", "parlour.games.spades._step"),
-           "the states' Python legal_actions, apply and apply_without_undo",
+           "the states' Python legal_actions, apply and apply_unchecked_no_undo",
            "benchmarks/step_crosscheck.py"),
     Mirror("Hearts heuristic", "parlour.crosscheck.hearts_heuristic",
            ("parlour.games.hearts._heuristic",), "HeartsHeuristic.act",
