@@ -49,7 +49,7 @@ class ParlourAEC(AECEnv):  # type: ignore[misc,valid-type]
             raise ParlourError(f"max_steps must be at least 1 (or None), not {max_steps}")
         self.max_steps = max_steps
         self.steps = 0
-        self.scale = (self.game.encoding.reward_scale(per_deal_rewards)  # type: ignore[attr-defined]
+        self.scale = (self.game.encoding.reward_scale(per_deal_rewards)
                       if scale_rewards else 1.0)
         if render_mode not in (None, "ansi"):
             raise ParlourError(f"render_mode {render_mode!r}: parlour environments render "

@@ -63,7 +63,7 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
             raise ParlourError(f"max_steps must be at least 1 (or None), not {max_steps}")
         self.max_steps = max_steps
         self.steps = 0
-        self.scale = (self.game.encoding.reward_scale(per_deal_rewards)  # type: ignore[attr-defined]
+        self.scale = (self.game.encoding.reward_scale(per_deal_rewards)
                       if scale_rewards else 1.0)
         players = self.game.num_players
         if isinstance(opponents, str) or callable(opponents):

@@ -80,7 +80,7 @@ class VectorEnv:
         if max_steps is not None and max_steps < 1:
             raise ParlourError(f"max_steps must be at least 1 (or None), not {max_steps}")
         self.max_steps = max_steps
-        self.scale = (game.encoding.reward_scale(per_deal)  # type: ignore[attr-defined]
+        self.scale = (game.encoding.reward_scale(per_deal)
                       if scale_rewards else 1.0)
         self.game = game
         self.num_envs = num_envs
