@@ -46,3 +46,14 @@ def test_python_m_parlour_engine_still_reports_the_path() -> None:
                            "parlour.engine"], capture_output=True, text=True, check=False,
                           timeout=60)
     assert done.returncode == 0 and "engine:" in done.stdout
+
+
+def test_rl_table_is_the_seated_game() -> None:
+    import parlour.rl
+    from parlour.rl.seated_game import SeatedGame
+
+    with pytest.warns(DeprecationWarning, match="SeatedGame"):
+        old = parlour.rl.Table
+    assert old is SeatedGame
+    with pytest.raises(AttributeError, match="no attribute 'Tabel'"):
+        _ = parlour.rl.Tabel

@@ -29,7 +29,7 @@ import numpy as np
 from parlour.agents.learned import LearnedAgent, Policy
 from parlour.agents.specs import make_agent
 from parlour.core import Game, ParlourError, derive_seed, load_game, make_rng
-from parlour.rl.table import AgentSource
+from parlour.rl.seated_game import AgentSource
 from parlour.rl.vector import VectorEnv
 
 try:

@@ -31,7 +31,7 @@ def _listens(agent: Agent) -> bool:
     return hook is not None and hook is not BaseAgent.on_event
 
 
-class Table:
+class SeatedGame:
     """A game whose seats are agents, or None for seats the caller plays (the learners).
 
     Rewards: with `per_deal`, each seat's change of `running_returns()` over every deal (so
