@@ -12,11 +12,11 @@ $(BIN)/python:
 
 install: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
-	@$(BIN)/python -m parlour.engine
+	@$(BIN)/python -m parlour.compiled_switch
 
 dev: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	@$(BIN)/python -m parlour.engine
+	@$(BIN)/python -m parlour.compiled_switch
 
 ## demo: a short seeded duplicate Hearts tournament of the built-in bots on 2 workers: a
 ## progress bar, the ranking with 95% intervals, and plots in out/demo-tournament/. It
@@ -24,7 +24,7 @@ dev: $(BIN)/python
 DEMO_OUT ?= out/demo-tournament
 demo: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[render,web]"
-	@$(BIN)/python -m parlour.engine
+	@$(BIN)/python -m parlour.compiled_switch
 	rm -rf $(DEMO_OUT)
 	$(BIN)/parlour tournament hearts --agents random,heuristic --format duplicate --deals 24 \
 	  --workers 2 --seed $(SEED) --out $(DEMO_OUT)

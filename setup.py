@@ -2,7 +2,7 @@
 Everything else is declared in pyproject.toml.
 
 Without a working C compiler (or without Cython) the build goes on without them, prints one
-warning, and parlour runs on pure Python: `parlour.engine` says which path is active.
+warning, and parlour runs on pure Python: `parlour.compiled_switch` says which path is active.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ def main() -> int:
     from parlour import load_game
     from parlour.crosscheck import Divergence, drive
     from parlour.crosscheck.hearts_heuristic import crosscheck
-    from parlour.games.hearts.policy import KERNEL
+    from parlour.games.hearts.heuristic_playouts import KERNEL
 
     if KERNEL is None:
         print("the compiled heuristic is not built: nothing to check", file=sys.stderr)

@@ -5,7 +5,7 @@ first deal: in the passing, at the first card, or in the card play), CPU time, i
 rounds, medians:
 
 - heuristic playouts to the end of the deal per CPU second, from a quiet clone: the Python
-  agents move by move (what `Playout` did before) against `HeartsState.play_policy`
+  agents move by move (what `Playout` did before) against `HeartsState.play_compiled`
   (`_heuristic.pyx`);
 - decisions per CPU second of the default `pimc` (20 worlds, heuristic rollouts) and the
   default `ismcts` (1,000 iterations: heuristic rollouts, modelled opponents, its candidates,
@@ -57,7 +57,7 @@ def python_playouts(states: list[Any], repeat: int) -> float:
             while not world.is_terminal and world.deal_number < stop:
                 observation = world.observe(world.current_player)
                 legal = observation.legal_actions
-                world.apply_without_undo(legal[0] if len(legal) == 1
+                world.apply_unchecked_no_undo(legal[0] if len(legal) == 1
                                          else agents[world.current_player].act(observation))
     return repeat * len(states) / (time.process_time() - start)
 
@@ -67,19 +67,19 @@ def compiled_playouts(states: list[Any], repeat: int) -> float:
     for _ in range(repeat):
         for state in states:
             world = state.clone(quiet=True)
-            assert world.play_policy("heuristic", world.deal_number + 1)
+            assert world.play_compiled("heuristic", world.deal_number + 1)
     return repeat * len(states) / (time.process_time() - start)
 
 
 def decisions(spec: str, states: list[Any], compiled: bool) -> float:
     from contextlib import nullcontext
 
-    from parlour.agents.search import card_kernel
+    from parlour.agents.search import ismcts_gate
     from parlour.agents.specs import make_agent
-    from parlour.games.hearts.policy import python_heuristic
+    from parlour.games.hearts.heuristic_playouts import python_heuristic
 
     elapsed = 0.0
-    with (nullcontext() if compiled else card_kernel.python_loop(),
+    with (nullcontext() if compiled else ismcts_gate.python_loop(),
           nullcontext() if compiled else python_heuristic()):
         for i, state in enumerate(states):
             seat = state.current_player
@@ -96,7 +96,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    from parlour.games.hearts.policy import KERNEL
+    from parlour.games.hearts.heuristic_playouts import KERNEL
 
     if KERNEL is None:
         print("the compiled heuristic is not built: nothing to compare", file=sys.stderr)
@@ -105,7 +105,7 @@ def main() -> None:
     play = positions(args.positions // 4, play_only=True)
     runs: dict[str, tuple[Callable[[], float], str]] = {
         "playouts, Python agents": (lambda: python_playouts(mixed, 2), "playouts"),
-        "playouts, compiled (play_policy)": (lambda: compiled_playouts(mixed, 100), "playouts"),
+        "playouts, compiled (play_compiled)": (lambda: compiled_playouts(mixed, 100), "playouts"),
         "pimc (default), Python": (lambda: decisions("pimc", play[:3], False), "decisions"),
         "pimc (default), compiled playouts": (lambda: decisions("pimc", play, True),
                                               "decisions"),

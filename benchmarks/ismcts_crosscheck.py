@@ -35,9 +35,9 @@ def main() -> int:
     if unknown or not runs:
         parser.error(f"--games: unknown run {', '.join(unknown) or '(none)'}; "
                      f"choose from {', '.join(RUNS)}")
-    from parlour.agents.search import card_kernel
+    from parlour.agents.search import ismcts_gate
 
-    if not card_kernel.available():
+    if not ismcts_gate.available():
         print("the compiled ISMCTS loop is not built: nothing to check", file=sys.stderr)
         return 1
     start = time.process_time()

@@ -6,7 +6,7 @@ and plays it out uniformly at random to the end of the deal, as OpenSpiel's ISMC
 random rollout does (``ismcts:rollout=random,root=ucb``; the default halving root shares each
 world among the root's candidates, which makes its iterations cheaper still). Run:
 ``.venv/bin/python benchmarks/ismcts_hearts.py``. With random rollouts in the card play the
-iterations run in compiled code (`parlour.agents.search.card_kernel`); the Python loop is
+iterations run in compiled code (`parlour.agents.search.ismcts_gate`); the Python loop is
 measured beside it. For OpenSpiel side by side, see peers/openspiel_ismcts.py.
 """
 
@@ -51,13 +51,13 @@ def parlour_rate(positions: list[Any], iterations: int, end_score: int = 100, se
     opponents and candidates); without `compiled_heuristic` the heuristic plays in Python.
     """
     from parlour import load_game
-    from parlour.agents.search import ISMCTSAgent, card_kernel
-    from parlour.games.hearts.policy import python_heuristic
+    from parlour.agents.search import ISMCTSAgent, ismcts_gate
+    from parlour.games.hearts.heuristic_playouts import python_heuristic
 
     game = load_game("hearts", end_score=end_score)
     total = 0
     elapsed = 0.0
-    with (nullcontext() if compiled else card_kernel.python_loop(),
+    with (nullcontext() if compiled else ismcts_gate.python_loop(),
           nullcontext() if compiled_heuristic else python_heuristic()):
         for i, observation in enumerate(positions):
             agent = ISMCTSAgent(game, observation.seat, Random(seed + i), iterations=iterations,

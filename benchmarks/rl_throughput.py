@@ -365,7 +365,7 @@ def main() -> None:
                 results[name].append(result)
     base = statistics.median(r[0] for r in results["parlour PettingZoo AEC, Python rows (before)"])
     print(f"Hearts, decisions per CPU second with the learner's tensor and mask "
-          f"(median of {args.rounds} rounds; engine: {parlour.engine.engine_path()})")
+          f"(median of {args.rounds} rounds; engine: {parlour.compiled_switch.engine_path()})")
     print(f"{'':48} {'per CPU s':>11} {'x AEC before':>12}  {'other':>11}")
     for name, runs in results.items():
         if not runs:

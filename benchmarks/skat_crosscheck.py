@@ -17,7 +17,7 @@ import sys
 import time
 
 import parlour
-from parlour import engine
+from parlour import compiled_switch
 from parlour.crosscheck import Divergence, drive
 from parlour.crosscheck.skat_deals import crosscheck
 
@@ -28,9 +28,9 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="game spec (repeatable); default: "
                         "skat, skat.ramsch, skat:players=4, skat:scoring=seeger-fabian")
     args = parser.parse_args()
-    kernel = engine.kernel("parlour.games.skat._kernel")
+    kernel = compiled_switch.load("parlour.games.skat._kernel")
     if kernel is None:
-        sys.exit(f"the Skat kernel is not active: {engine.engine_description()}")
+        sys.exit(f"the Skat kernel is not active: {compiled_switch.engine_description()}")
     for spec in args.game or ["skat", "skat.ramsch", "skat:players=4",
                               "skat:scoring=seeger-fabian"]:
         start = time.perf_counter()

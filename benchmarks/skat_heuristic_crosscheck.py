@@ -18,7 +18,7 @@ import time
 from collections import Counter
 
 import parlour
-from parlour import engine
+from parlour import compiled_switch
 from parlour.crosscheck import Divergence, drive
 from parlour.crosscheck.skat_heuristic import heuristic_crosscheck
 
@@ -31,9 +31,9 @@ def main() -> None:
     parser.add_argument("--playouts-every", type=int, default=5,
                         help="compare playouts from one position of every n-th deal")
     args = parser.parse_args()
-    kernel = engine.kernel("parlour.games.skat._heuristic")
+    kernel = compiled_switch.load("parlour.games.skat._heuristic")
     if kernel is None:
-        sys.exit(f"the Skat heuristic kernel is not active: {engine.engine_description()}")
+        sys.exit(f"the Skat heuristic kernel is not active: {compiled_switch.engine_description()}")
     rules: Counter[str] = Counter()
     first = 0
     total_start = time.process_time()

@@ -7,7 +7,7 @@ Run: ``PYTHONPATH=src python benchmarks/skat_heuristic_playouts.py [--positions 
    heuristic at every seat, as PIMC and ISMCTS play out): to the end of the deal from card-play
    positions of seeded games, and to the end of a two-deal series from the same positions
    (the next deal's bidding, skat, burying and declaring included). The Python path is the
-   agents move by move (`rules._HEURISTIC` set to None), the compiled path `play_policy`.
+   agents move by move (`rules._HEURISTIC` set to None), the compiled path `play_compiled`.
 2. Decisions per CPU second of the default ``pimc`` (20 worlds) and ``ismcts`` (1,000
    iterations) in the card play of Skat, the default rollout on each path.
 """

@@ -4,7 +4,7 @@
 rule sets, random standings, a random part of the first hand played by random and heuristic
 seats), then one or two hands or the rest of the game with every decision compared (the
 legal choices, the action, the rule that chose it), the state and history after each hand,
-and `SpadesState.play_policy` leaving the same state. Prints what was covered and how often
+and `SpadesState.play_compiled` leaving the same state. Prints what was covered and how often
 each rule of the heuristic decided; exits 1 at the first difference.
 
     PYTHONPATH=src python benchmarks/spades_heuristic_crosscheck.py --positions 100000

@@ -4,17 +4,17 @@ From the same positions (seeded games played by the heuristic to a random point 
 hand: the bidding, the first card, mid-hand), in interleaved rounds, CPU time, medians:
 
 - playouts to the end of the hand per CPU second, from a quiet clone as search plays them:
-  the heuristic move by move in Python (`Playout.play_policy`: observe, `act`, apply), the
-  heuristic in C (`SpadesState.play_policy`), and random moves in C (`State.play_random`) for
+  the heuristic move by move in Python (`Playout.play_compiled`: observe, `act`, apply), the
+  heuristic in C (`SpadesState.play_compiled`), and random moves in C (`State.play_random`) for
   scale;
 - decisions per CPU second of the default PIMC (``pimc``: 20 worlds, heuristic rollouts) and
   ISMCTS (``ismcts``: 1,000 iterations, heuristic rollouts) with the compiled heuristic
-  (after: `play_policy`, and ISMCTS's compiled loop in the card play) and in Python (before:
+  (after: `play_compiled`, and ISMCTS's compiled loop in the card play) and in Python (before:
   `spades.policy.python_heuristic` and the Python loop, the agents move by move); both make
   the same decisions, which the script checks;
 - ISMCTS iterations per CPU second of the default ``ismcts`` from card-play positions with a
   choice: on the compiled loop (`agents/search/_ismcts.pyx`, the heuristic's `CardPolicy`), on
-  the Python loop with the heuristic's playouts in C (`play_policy`), and all in Python (the
+  the Python loop with the heuristic's playouts in C (`play_compiled`), and all in Python (the
   Python loop and agents); the compiled and the Python loop make the same decisions with the
   same root statistics, which the script checks.
 
@@ -34,10 +34,10 @@ from typing import Any
 
 import parlour
 from parlour.agents import make_agent
-from parlour.agents.search import ISMCTSAgent, card_kernel
+from parlour.agents.search import ISMCTSAgent, ismcts_gate
 from parlour.agents.search.playout import Playout
 from parlour.games.spades.bots import SpadesHeuristic
-from parlour.games.spades.policy import python_heuristic
+from parlour.games.spades.heuristic_playouts import python_heuristic
 
 
 def positions(count: int) -> list[Any]:
@@ -80,7 +80,7 @@ def decisions(states: list[Any], spec: str, compiled: bool) -> tuple[float, list
     """Decisions per CPU second of `spec` from `states`, and the decisions made."""
     game = states[0].game
     made = []
-    with (nullcontext() if compiled else card_kernel.python_loop(),
+    with (nullcontext() if compiled else ismcts_gate.python_loop(),
           nullcontext() if compiled else python_heuristic()):
         began = time.process_time()
         for index, state in enumerate(states):
@@ -91,7 +91,7 @@ def decisions(states: list[Any], spec: str, compiled: bool) -> tuple[float, list
 
 
 LOOPS = ("compiled loop", "Python loop, playouts in C", "all Python")
-"""How `iteration_rate` searches: the compiled loop, the Python loop with `play_policy` in C,
+"""How `iteration_rate` searches: the compiled loop, the Python loop with `play_compiled` in C,
 and the Python loop with the Python agents throughout (before either kernel)."""
 
 
@@ -116,14 +116,14 @@ def iteration_rate(states: list[Any], loop: str, iterations: int
     game = states[0].game
     compiled = loop == LOOPS[0]
     done, spent, found = 0, 0.0, []
-    with (nullcontext() if compiled else card_kernel.python_loop(),
+    with (nullcontext() if compiled else ismcts_gate.python_loop(),
           python_heuristic() if loop == LOOPS[2] else nullcontext()):
         for index, state in enumerate(states):
             observation = state.observe(state.current)
             agent = ISMCTSAgent(game, state.current, Random(index), iterations=iterations)
             if compiled:
                 assert agent.playout is not None
-                assert card_kernel.compiled_search(agent, game, agent.playout, observation,
+                assert ismcts_gate.compiled_search(agent, game, agent.playout, observation,
                                                    False)
             began = time.process_time()
             action = agent.act(observation)
@@ -203,7 +203,7 @@ def playout_rates(count: int, repeat: int) -> None:
 
 
 def search_rates(count: int, repeat: int) -> None:
-    """Print PIMC's and ISMCTS's decisions per CPU second with `play_policy` off and on."""
+    """Print PIMC's and ISMCTS's decisions per CPU second with `play_compiled` off and on."""
     searched = [s for s in positions(count * 7) if len(s.legal_actions()) > 1][:count]
     for spec in ("pimc", "ismcts"):
         seen: dict[bool, list[float]] = {False: [], True: []}

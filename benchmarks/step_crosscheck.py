@@ -1,7 +1,7 @@
 """The compiled steps of Hearts and Spades against the Python step on many seeded deals (issue 13).
 
 `parlour.crosscheck.trick_steps.crosscheck_steps` per seed: a deal and the start of the next from
-a random standing, moved by the compiled `legal_actions`, `apply` and `apply_without_undo`
+a random standing, moved by the compiled `legal_actions`, `apply` and `apply_unchecked_no_undo`
 beside the Python methods, with events on every other seed and quiet on the others, with undo,
 moves without undo and illegal actions, the whole states compared after every decision. The
 seeds of a game are split over the rule sets below. Prints what was compared; exits 1 at the

@@ -56,7 +56,7 @@ def parlour_us(game: str, seconds: float, quiet: bool) -> float:
 
 def compare(games: tuple[str, ...], seconds: float, rounds: int) -> None:
     """Measure `games` in `rounds` interleaved rounds and print the medians and ratios."""
-    from parlour.engine import engine_description
+    from parlour.compiled_switch import engine_description
 
     runs: dict[tuple[str, str], list[float]] = {}
     for _ in range(rounds):

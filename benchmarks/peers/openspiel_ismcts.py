@@ -8,9 +8,9 @@ world from the searching seat's information and plays one uniformly random rollo
 of the deal (OpenSpiel: `RandomRolloutEvaluator(1)`, unlimited world samples; parlour:
 `ismcts` with `horizon=deal`). OpenSpiel's Hearts is one deal per game, so both stop at the
 same point. parlour's rows: the compiled loop (random rollouts in the card play run in C,
-`parlour.agents.search.card_kernel`) and the Python loop; then parlour's default `ismcts`
+`parlour.agents.search.ismcts_gate`) and the Python loop; then parlour's default `ismcts`
 (its heuristic in the rollouts, as the other seats and as the proposer of the moves weighed)
-on the compiled loop, on the Python loop with the playouts in C (`HeartsState.play_policy`),
+on the compiled loop, on the Python loop with the playouts in C (`HeartsState.play_compiled`),
 and all in Python as before the heuristic was compiled. Run with an interpreter that has
 `open_spiel` installed (``pip install 'parlour[peers]'``):
 
@@ -104,9 +104,9 @@ def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from ismcts_hearts import early_positions, parlour_rate  # type: ignore[import-not-found]
 
-    from parlour.agents.search import card_kernel
+    from parlour.agents.search import ismcts_gate
 
-    if not card_kernel.available():
+    if not ismcts_gate.available():
         print("warning: parlour's compiled ISMCTS loop is not built; its rows run the Python "
               "loop")
     states = openspiel_positions(args.positions)

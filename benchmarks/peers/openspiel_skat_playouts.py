@@ -79,9 +79,9 @@ def parlour_rate(start: str, playouts: int) -> float:
 
 
 def child(playouts: int) -> None:
-    from parlour import engine
+    from parlour import compiled_switch
 
-    print(json.dumps({"path": engine.engine_path(),
+    print(json.dumps({"path": compiled_switch.engine_path(),
                       "rates": [parlour_rate(start, playouts) for start in STARTS]}))
 
 
@@ -104,9 +104,9 @@ def main() -> None:
     if args.child:
         child(args.child)
         return
-    from parlour import engine
+    from parlour import compiled_switch
 
-    print(engine.engine_description())
+    print(compiled_switch.engine_description())
     rates: dict[str, list[list[float]]] = {"OpenSpiel C++": [], "parlour compiled": [],
                                            "parlour pure": []}
     for _ in range(args.rounds):

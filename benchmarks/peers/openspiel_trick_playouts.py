@@ -54,9 +54,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--playouts", type=int, default=2000)
     args = parser.parse_args()
-    from parlour import engine
+    from parlour import compiled_switch
 
-    print(engine.engine_description())
+    print(compiled_switch.engine_description())
     rates: dict[tuple[str, str], list[float]] = {}
     for _ in range(args.rounds):
         for name in GAMES:

@@ -7,7 +7,8 @@ a `Binding` beside the class it serves::
 
     HEARTS_STEP = Binding(
         "parlour.games.hearts._step", owner=HeartsState,
-        stands_in=("legal_actions", "apply", "apply_without_undo", "is_terminal", "deal_number"),
+        stands_in=("legal_actions", "apply", "apply_unchecked_no_undo", "is_terminal",
+                   "deal_number"),
         reads=("is_legal", "take_cards", ...), requires=(CARD_PLAY, HEARTS_DEALS))
 
 and `Binding.applies(kind, game_class)` is the one test of whether it may run for states of
@@ -27,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour import engine
+from parlour import compiled_switch
 
 
 @dataclass(frozen=True, eq=False)
@@ -81,7 +82,7 @@ class Binding:
 
     def built(self) -> bool:
         """True if this module and those required are built and in use in this process."""
-        return engine.kernel(self.module) is not None and all(
+        return compiled_switch.load(self.module) is not None and all(
             binding.built() for binding in self.requires)
 
     def applies(self, kind: type, game_class: type | None = None) -> bool:
@@ -95,4 +96,4 @@ class Binding:
 
     def kernel(self) -> Any:
         """The compiled module, or None (not built, or ``PARLOUR_PURE``)."""
-        return engine.kernel(self.module)
+        return compiled_switch.load(self.module)

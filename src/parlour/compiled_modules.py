@@ -1,12 +1,13 @@
 """The one list of parlour's compiled modules (Cython), and what is derived from it.
 
-`setup.py` builds `MODULES`, `parlour.engine` loads and reports them, `make clean` deletes their
-build products (``python src/parlour/compiled_modules.py clean``), and tests check that the
-package data and ``.gitignore`` cover their sources and products. A module is named once here,
-with why it needs special compiler flags; adding one is adding one `CompiledModule` line.
+`setup.py` builds `MODULES`, `parlour.compiled_switch` loads and reports them, `make clean`
+deletes their build products (``python src/parlour/compiled_modules.py clean``), and tests
+check that the package data and ``.gitignore`` cover their sources and products. A module is
+named once here, with why it needs special compiler flags; adding one is adding one
+`CompiledModule` line.
 
 `stale_sources` is the staleness guard: a built module older than its ``.pyx`` or than any
-``.pxd`` it cimports (directly or through another ``.pxd``) is refused by `parlour.engine`.
+``.pxd`` it cimports (directly or through another ``.pxd``) is refused by `parlour.compiled_switch`.
 
 This file imports nothing from parlour: `setup.py` loads it by path, before parlour is built.
 """

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.agents.search import card_kernel
+from parlour.agents.search import ismcts_gate
 from parlour.crosscheck.ismcts_loops import RUNS, crosscheck
 
 pytestmark = [
-    pytest.mark.skipif(not card_kernel.available(), reason="the compiled ISMCTS loop is not built"),
+    pytest.mark.skipif(not ismcts_gate.available(), reason="the compiled ISMCTS loop is not built"),
     pytest.mark.slow,
 ]
 

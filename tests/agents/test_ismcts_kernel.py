@@ -19,18 +19,18 @@ from typing import Any, ClassVar
 
 import pytest
 
-from parlour import engine, load_game
-from parlour.agents.search import ISMCTSAgent, card_kernel
+from parlour import compiled_switch, load_game
+from parlour.agents.search import ISMCTSAgent, ismcts_gate
 from parlour.cards.sampling import deal_constrained
 from parlour.core import Observation, ParlourError
-from parlour.games.hearts.policy import python_heuristic
+from parlour.games.hearts.heuristic_playouts import python_heuristic
 from parlour.games.hearts.rules import Hearts
-from parlour.games.spades.policy import python_heuristic as python_spades_heuristic
+from parlour.games.spades.heuristic_playouts import python_heuristic as python_spades_heuristic
 from parlour.games.spades.rules import Spades
 
-kernel = engine.kernel(card_kernel.MODULE)
+kernel = compiled_switch.load(ismcts_gate.MODULE)
 needs_kernel = pytest.mark.skipif(
-    not card_kernel.available() and (engine.forced_pure() or not os.environ.get("CI")),
+    not ismcts_gate.available() and (compiled_switch.forced_pure() or not os.environ.get("CI")),
     reason="the compiled ISMCTS loop is not built (CI must build it) or PARLOUR_PURE is set")
 
 
@@ -53,7 +53,7 @@ def position(game_id: str, seed: int, cards_played: int) -> tuple[Any, Observati
 def searched(game: Any, observation: Observation, compiled: bool, seed: int, **options: Any
              ) -> tuple[Any, ...]:
     """One decision: the action, the root's edges and the generator's state afterwards."""
-    with nullcontext() if compiled else card_kernel.python_loop():
+    with nullcontext() if compiled else ismcts_gate.python_loop():
         rng = Random(seed)
         agent = ISMCTSAgent(game, observation.seat, rng, rollout="random", **options)
         action = agent.act(observation)
@@ -82,7 +82,7 @@ def test_the_compiled_loop_searches_exactly_as_the_python_loop(
         playout = agent.playout
         assert playout is not None
         modelled = agent.modelled_opponents(game, playout) == "policy"
-        assert card_kernel.compiled_search(agent, game, playout, observation, modelled), options
+        assert ismcts_gate.compiled_search(agent, game, playout, observation, modelled), options
         compiled = searched(game, observation, True, seed + i, **options)
         python = searched(game, observation, False, seed + i, **options)
         assert compiled[0] == python[0], options
@@ -104,7 +104,7 @@ def searched_by_default(game: Any, observation: Observation, compiled: bool, see
                         **options: Any) -> tuple[Any, ...]:
     """`searched` with the game's default rollout (the heuristic): on the Python loop with
     the Python heuristic throughout."""
-    with (nullcontext() if compiled else card_kernel.python_loop(),
+    with (nullcontext() if compiled else ismcts_gate.python_loop(),
           nullcontext() if compiled else python_heuristic(),
           nullcontext() if compiled else python_spades_heuristic()):
         rng = Random(seed)
@@ -124,7 +124,7 @@ def test_the_compiled_heuristic_search_matches_the_python_loop(seed: int, played
         assert playout is not None and playout.policy_name == "heuristic"
         modelled = agent.modelled_opponents(game, playout) == "policy"
         assert modelled == ("opponents" not in options), options
-        assert card_kernel.compiled_search(agent, game, playout, observation, modelled), options
+        assert ismcts_gate.compiled_search(agent, game, playout, observation, modelled), options
         compiled = searched_by_default(game, observation, True, seed + i, **options)
         assert compiled == searched_by_default(game, observation, False, seed + i, **options), \
             options
@@ -150,7 +150,7 @@ def test_the_compiled_spades_heuristic_search_matches_the_python_loop(seed: int,
         assert not playout.proposals  # SpadesHeuristic proposes no moves
         modelled = agent.modelled_opponents(game, playout) == "policy"
         assert modelled == ("opponents" in options), options
-        assert card_kernel.compiled_search(agent, game, playout, observation, modelled), options
+        assert ismcts_gate.compiled_search(agent, game, playout, observation, modelled), options
         compiled = searched_by_default(game, observation, True, seed + i, **options)
         assert compiled == searched_by_default(game, observation, False, seed + i, **options), \
             options
@@ -166,9 +166,9 @@ def test_the_spades_python_heuristic_switch_makes_search_find_no_compiled_policy
     assert world.compiled_policy("random") is None
     with python_spades_heuristic():
         assert world.compiled_policy("heuristic") is None
-        assert world.clone().play_policy("heuristic", None) is False
-        assert card_kernel.compiled_search(agent, game, agent.playout, observation, True) is None
-    assert card_kernel.compiled_search(agent, game, agent.playout, observation, True)
+        assert world.clone().play_compiled("heuristic", None) is False
+        assert ismcts_gate.compiled_search(agent, game, agent.playout, observation, True) is None
+    assert ismcts_gate.compiled_search(agent, game, agent.playout, observation, True)
 
 
 @needs_kernel
@@ -176,7 +176,7 @@ def test_a_whole_spades_hand_of_default_ismcts_decisions_matches() -> None:
     game = load_game("spades", target=100)
     histories = []
     for compiled in (True, False):
-        with (nullcontext() if compiled else card_kernel.python_loop(),
+        with (nullcontext() if compiled else ismcts_gate.python_loop(),
               nullcontext() if compiled else python_spades_heuristic()):
             state = game.new_state(seed=4)
             agents = [ISMCTSAgent(game, seat, Random(seat), iterations=10) for seat in range(4)]
@@ -192,7 +192,7 @@ def test_a_whole_hearts_deal_of_default_ismcts_decisions_matches() -> None:
     game = load_game("hearts", end_score=1, jack_of_diamonds=True)
     histories = []
     for compiled in (True, False):
-        with nullcontext() if compiled else card_kernel.python_loop():
+        with nullcontext() if compiled else ismcts_gate.python_loop():
             state = game.new_state(seed=4)
             agents = [ISMCTSAgent(game, seat, Random(seat), iterations=10) for seat in range(4)]
             while not state.is_terminal:
@@ -210,7 +210,7 @@ def test_with_modelled_opponents_the_compiled_tree_holds_only_the_searchers_card
         agent = ISMCTSAgent(game, observation.seat, Random(0), iterations=200,
                             rollout="random", opponents=opponents)
         assert agent.playout is not None
-        compiled = card_kernel.compiled_search(agent, game, agent.playout, observation,
+        compiled = ismcts_gate.compiled_search(agent, game, agent.playout, observation,
                                                opponents == "policy")
         assert compiled is not None
         tree, _ = ISMCTSAgent(game, observation.seat, Random(0), iterations=1,
@@ -224,7 +224,7 @@ def test_with_modelled_opponents_the_compiled_tree_holds_only_the_searchers_card
 def test_a_whole_hearts_deal_of_compiled_decisions_matches() -> None:
     game = load_game("hearts", end_score=1, jack_of_diamonds=True)
     for compiled in (True, False):
-        with nullcontext() if compiled else card_kernel.python_loop():
+        with nullcontext() if compiled else ismcts_gate.python_loop():
             state = game.new_state(seed=9)
             agents = [ISMCTSAgent(game, seat, Random(seat), iterations=25, rollout="random")
                       for seat in range(4)]
@@ -309,13 +309,13 @@ def test_what_the_compiled_loop_does_not_cover_stays_on_the_python_loop() -> Non
     for options in uncovered:
         agent = ISMCTSAgent(game, observation.seat, Random(0), **options)
         assert agent.playout is not None
-        assert card_kernel.compiled_search(agent, game, agent.playout, observation,
+        assert ismcts_gate.compiled_search(agent, game, agent.playout, observation,
                                            False) is None, options
     agent = ISMCTSAgent(game, observation.seat, rollout="random")
     assert agent.playout is not None
     passing = game.new_state(seed=5).observe(0)
     assert passing.phase == "pass"
-    assert card_kernel.compiled_search(agent, game, agent.playout, passing, False) is None
+    assert ismcts_gate.compiled_search(agent, game, agent.playout, passing, False) is None
 
     class Sampled(Hearts):  # a sampler of its own: the kernel cannot reproduce its draws
         def sample_state(self, observation: Observation, rng: Random) -> Any:
@@ -324,7 +324,7 @@ def test_what_the_compiled_loop_does_not_cover_stays_on_the_python_loop() -> Non
     own = Sampled()
     agent = ISMCTSAgent(own, observation.seat, rollout="random")
     assert agent.playout is not None
-    assert card_kernel.compiled_search(agent, own, agent.playout, observation, False) is None
+    assert ismcts_gate.compiled_search(agent, own, agent.playout, observation, False) is None
     assert agent.act(observation) in observation.legal_actions
 
     class OwnHeuristic(Hearts):  # another "heuristic": the compiled one does not stand in
@@ -334,7 +334,7 @@ def test_what_the_compiled_loop_does_not_cover_stays_on_the_python_loop() -> Non
     other = OwnHeuristic()
     agent = ISMCTSAgent(other, observation.seat)
     assert agent.playout is not None and agent.playout.policy_name == "heuristic"
-    assert card_kernel.compiled_search(agent, other, agent.playout, observation, True) is None
+    assert ismcts_gate.compiled_search(agent, other, agent.playout, observation, True) is None
 
     class OwnSpadesHeuristic(Spades):
         agents: ClassVar[Mapping[str, str]] = {
@@ -344,20 +344,20 @@ def test_what_the_compiled_loop_does_not_cover_stays_on_the_python_loop() -> Non
     for game in (OwnSpadesHeuristic(), spades):
         agent = ISMCTSAgent(game, seen.seat)
         assert agent.playout is not None and agent.playout.policy_name == "heuristic"
-        found = card_kernel.compiled_search(agent, game, agent.playout, seen, True)
-        assert (found is None) == (game is not spades or not card_kernel.available())
+        found = ismcts_gate.compiled_search(agent, game, agent.playout, seen, True)
+        assert (found is None) == (game is not spades or not ismcts_gate.available())
 
 
 def test_the_python_loop_searches_without_the_kernel() -> None:
     code = """
 from random import Random
-from parlour.agents.search import ISMCTSAgent, card_kernel
+from parlour.agents.search import ISMCTSAgent, ismcts_gate
 from tests.agents.test_ismcts_kernel import position
 game, obs = position("hearts", 4, 10)
 agent = ISMCTSAgent(game, obs.seat, Random(1), iterations=30, rollout="random")
-print(card_kernel.available(), agent.act(obs) in obs.legal_actions, agent.report.iterations)
+print(ismcts_gate.available(), agent.act(obs) in obs.legal_actions, agent.report.iterations)
 """
-    env = {key: value for key, value in os.environ.items() if key != engine.PURE_ENV}
-    done = subprocess.run([sys.executable, "-c", code], env=env | {engine.PURE_ENV: "1"},
+    env = {key: value for key, value in os.environ.items() if key != compiled_switch.PURE_ENV}
+    done = subprocess.run([sys.executable, "-c", code], env=env | {compiled_switch.PURE_ENV: "1"},
                           capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "True", "30"]

@@ -26,7 +26,7 @@ import pytest
 
 import parlour
 from parlour.agents import agent_names, make_agent
-from parlour.agents.search import ISMCTSAgent, PIMCAgent, card_kernel
+from parlour.agents.search import ISMCTSAgent, PIMCAgent, ismcts_gate
 from parlour.agents.search.playout import Playout, placements
 from parlour.core import Action, AgentError, Game, Observation, State
 
@@ -504,12 +504,12 @@ def test_policy_playouts_ask_the_game_for_its_compiled_policy_first() -> None:
     state = game.new_state(seed=2)
     state.quiet = True
     playout = Playout(game, "hearts.heuristic", 1, "score", Random(0), "test")
-    original = type(state).play_policy
+    original = type(state).play_compiled
     try:
-        type(state).play_policy = compiled  # type: ignore[method-assign]
+        type(state).play_compiled = compiled  # type: ignore[method-assign]
         playout.run(state, playout.stop_deal(state))
     finally:
-        type(state).play_policy = original  # type: ignore[method-assign]
+        type(state).play_compiled = original  # type: ignore[method-assign]
     assert asked == [("heuristic", 1)]
     assert state.deal_number == 1  # played move by move by the agents
 
@@ -517,7 +517,7 @@ def test_policy_playouts_ask_the_game_for_its_compiled_policy_first() -> None:
 def test_a_game_without_a_compiled_policy_says_so() -> None:
     state = parlour.load_game("skull").new_state(seed=1)
     before = list(state.history)
-    assert state.play_policy("heuristic", None) is False
+    assert state.play_compiled("heuristic", None) is False
     assert state.history == before
 
 
@@ -547,7 +547,7 @@ def test_apply_without_undo_keeps_the_history_and_undo_goes_back_past_it() -> No
     state.apply(first)
     after_first = (state.observe(0), list(state.history))
     third = state.legal_actions()[0]
-    state.apply_without_undo(third)
+    state.apply_unchecked_no_undo(third)
     assert state.history[-1].action == third
     assert len(state.history) == len(after_first[1]) + 1
     state.undo()  # back to before `first`: the move without an undo record goes with it
@@ -635,7 +635,7 @@ def test_opponents_policy_leaves_only_the_searchers_decisions_in_the_tree(rollou
     _, obs = next((s, o) for s, o in decisions(game, 3, limit=40)
                   if o.phase == "play" and len(o.legal_actions) > 2)
     own = set(obs.hand)  # type: ignore[attr-defined]
-    with card_kernel.python_loop():  # the compiled loop keeps its tree in C (see its tests)
+    with ismcts_gate.python_loop():  # the compiled loop keeps its tree in C (see its tests)
         modelled = ISMCTSAgent(game, obs.seat, Random(0), iterations=200, opponents="policy",
                                rollout=rollout)
         tree, _ = modelled._search(obs)

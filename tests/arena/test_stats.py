@@ -7,6 +7,7 @@ import math
 import pytest
 
 from parlour.arena.formats import Scheduled
+from parlour.arena.rows import ErrorItem
 from parlour.arena.stats import (
     holm,
     mean_interval,
@@ -17,7 +18,6 @@ from parlour.arena.stats import (
     t_two_sided,
 )
 from parlour.arena.store import Agent, GameRow, SeatResult
-from parlour.arena.worker import ErrorItem
 
 AGENTS = [Agent(0, "alpha", "heuristic", "player"), Agent(1, "beta", "random", "player")]
 

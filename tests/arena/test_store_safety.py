@@ -23,9 +23,9 @@ from typer.testing import CliRunner
 from parlour.arena import worker
 from parlour.arena.formats import Scheduled
 from parlour.arena.rebuild import REPLACED
+from parlour.arena.rows import GameOutcome
 from parlour.arena.settings import SETTINGS
 from parlour.arena.store import FILENAME, Agent, Store, StoreError
-from parlour.arena.worker import GameOutcome
 from parlour.cli import app
 from tests.arena.helpers import numbers, results
 

@@ -103,7 +103,7 @@ def test_the_class_reads_compiled_or_this_python_function() -> None:
     assert LAYER_STEP.applies(LoneHandState) and LAYER_STEP.applies(CalledAceState)
     assert LoneHandState.legal_actions.__module__ == "parlour.cards._layer_step"
     assert legal.__qualname__ == "LoneHandState.legal_actions"
-    assert (apply, without) == (State.apply, State.apply_without_undo)
+    assert (apply, without) == (State.apply, State.apply_unchecked_no_undo)
 
 
 @BUILT
@@ -122,7 +122,7 @@ def test_a_class_that_plays_cards_its_own_way_keeps_the_python_step() -> None:
     state.start_deal()
     action = state.legal_actions()[0]
     state.apply(action)
-    state.apply_without_undo(state.legal_actions()[0])
+    state.apply_unchecked_no_undo(state.legal_actions()[0])
     assert len(played) == 2 and played[0] == action.card  # type: ignore[attr-defined]
 
 

@@ -1,7 +1,7 @@
-"""The compiled steps of Hearts and Spades (`legal_actions`, `apply`, `apply_without_undo` in C)
-against the Python step, move for move (`parlour.crosscheck.trick_steps`): 1,000 seeded deals per
-game over two rule sets each, with events and quiet, with undo, moves without undo and illegal
-actions; and the classes that must keep the Python step."""
+"""The compiled steps of Hearts and Spades (`legal_actions`, `apply`, `apply_unchecked_no_undo`
+in C) against the Python step, move for move (`parlour.crosscheck.trick_steps`): 1,000 seeded
+deals per game over two rule sets each, with events and quiet, with undo, moves without undo and
+illegal actions; and the classes that must keep the Python step."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour import engine
+from parlour import compiled_switch
 from parlour.core import IllegalActionError
 from parlour.crosscheck.trick_steps import crosscheck_steps
 from parlour.games.hearts.rules import HEARTS_STEP, HeartsState
@@ -20,8 +20,8 @@ from parlour.games.spades.rules import SPADES_STEP, Spades, SpadesState
 from parlour.games.spades.scoring import TeamScore
 
 pytestmark = pytest.mark.skipif(
-    engine.kernel("parlour.games.hearts._step") is None
-    or engine.kernel("parlour.games.spades._step") is None,
+    compiled_switch.load("parlour.games.hearts._step") is None
+    or compiled_switch.load("parlour.games.spades._step") is None,
     reason="the compiled steps are not active (pure path)")
 
 GAMES = [

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour import compiled_modules, engine
+from parlour import compiled_modules, compiled_switch
 from parlour.compiled_modules import MODULES, CompiledModule, declarations, stale_sources
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,7 +37,7 @@ def test_every_pxd_in_the_tree_is_read_by_some_module() -> None:
 
 
 def test_the_engine_loads_exactly_the_manifest() -> None:
-    assert tuple(module.name for module in MODULES) == engine.KERNELS
+    assert tuple(module.name for module in MODULES) == compiled_switch.MODULE_NAMES
 
 
 def test_setup_py_builds_exactly_the_manifest() -> None:
@@ -138,7 +138,7 @@ def test_a_pxd_the_module_does_not_read_leaves_it_current(tmp_path: Path) -> Non
 def test_an_edited_pyx_not_rebuilt_is_refused_in_one_line(tmp_path: Path) -> None:
     """The attack itself: a copy of parlour whose Hearts step source is newer than its build."""
     name = "parlour.games.hearts._step"
-    if name not in engine.built():
+    if name not in compiled_switch.built():
         pytest.skip("the compiled modules are not built")
     shutil.copytree(SRC / "parlour", tmp_path / "src" / "parlour",
                     ignore=shutil.ignore_patterns("*.c", "__pycache__", "learned"))
@@ -146,7 +146,7 @@ def test_an_edited_pyx_not_rebuilt_is_refused_in_one_line(tmp_path: Path) -> Non
     edited = compiled_modules.module_named(name).source(tmp_path / "src")
     later = time.time() + 60
     os.utime(edited, (later, later))
-    env = {k: v for k, v in os.environ.items() if k != engine.PURE_ENV}
+    env = {k: v for k, v in os.environ.items() if k != compiled_switch.PURE_ENV}
     code = ("import parlour, sys; assert parlour.__file__.startswith(sys.argv[1]), "
             "parlour.__file__; from parlour.games.hearts import rules")
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=tmp_path,
@@ -154,16 +154,17 @@ def test_an_edited_pyx_not_rebuilt_is_refused_in_one_line(tmp_path: Path) -> Non
                           text=True, check=False)
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]
-    assert last == ("parlour.engine.StaleBuild: src/parlour/games/hearts/_step.pyx is newer "
-                    "than its build _step.cpython-311-x86_64-linux-gnu.so: rebuild with "
+    assert last == ("parlour.compiled_switch.StaleBuild: src/parlour/games/hearts/_step.pyx is "
+                    "newer than its build _step.cpython-311-x86_64-linux-gnu.so: rebuild with "
                     "`python setup.py build_ext --inplace`, or set PARLOUR_PURE=1 to run "
                     "without the compiled modules")
-    done = subprocess.run([sys.executable, "-m", "parlour.engine"], cwd=tmp_path,
+    done = subprocess.run([sys.executable, "-m", "parlour.compiled_switch"], cwd=tmp_path,
                           env=env | {"PYTHONPATH": str(tmp_path / "src")}, capture_output=True,
                           text=True, check=False)
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr == f"error: {last.split(': ', 1)[1]}\n"
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=tmp_path,
-                          env=env | {"PYTHONPATH": str(tmp_path / "src"), engine.PURE_ENV: "1"},
+                          env=env | {"PYTHONPATH": str(tmp_path / "src"),
+                                     compiled_switch.PURE_ENV: "1"},
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr  # the pure path needs no build

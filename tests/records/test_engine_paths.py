@@ -16,15 +16,15 @@ import sys
 
 import pytest
 
-from parlour import engine
+from parlour import compiled_switch
 
 PLAY = """
 import json, sys
-from parlour import engine
+from parlour import compiled_switch
 from parlour.match import Match
 import parlour
 matches = json.loads(sys.argv[1])
-out = {"path": engine.engine_path(), "records": []}
+out = {"path": compiled_switch.engine_path(), "records": []}
 for spec, seats, seed in matches:
     record = Match(parlour.load_game(spec), seats, seed=seed).run()
     data = record.to_dict()
@@ -50,18 +50,18 @@ MATCHES = [
                             "ismcts:iterations=20,rollout=random,root=ucb", "random"], 15),
     ("spades:max_hands=1", ["random", "ismcts:iterations=20,rollout=random", "random",
                             "random"], 16),
-    # the default rollout (the heuristic): in C on the compiled path (`HeartsState.play_policy`)
+    # the default rollout (the heuristic): in C on the compiled path (`HeartsState.play_compiled`)
     ("hearts:end_score=4", ["pimc:worlds=2", "random", "ismcts:iterations=16", "heuristic"], 17),
-    # the default rollout (the heuristic): in C through `SpadesState.play_policy`, and the
+    # the default rollout (the heuristic): in C through `SpadesState.play_compiled`, and the
     # default ismcts's card play on the compiled search loop (`SpadesState.compiled_policy`)
     ("spades:max_hands=1", ["pimc:worlds=2", "heuristic", "ismcts:iterations=20", "random"], 17),
 ]
 
 
 def _play(pure: bool) -> dict[str, object]:
-    env = {key: value for key, value in os.environ.items() if key != engine.PURE_ENV}
+    env = {key: value for key, value in os.environ.items() if key != compiled_switch.PURE_ENV}
     if pure:
-        env[engine.PURE_ENV] = "1"
+        env[compiled_switch.PURE_ENV] = "1"
     done = subprocess.run([sys.executable, "-c", PLAY, json.dumps(MATCHES)], env=env,
                           capture_output=True, text=True, check=True)
     result: dict[str, object] = json.loads(done.stdout)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import parlour
-from parlour import engine
+from parlour import compiled_switch
 from parlour.agents import RandomAgent
 from parlour.games.encoding import Encoding
 from parlour.rl import VectorEnv, lockstep
@@ -20,8 +20,8 @@ COMPILED_ROWS = ["hearts", "hearts:jack_of_diamonds=true,queen_breaks_hearts=tru
                  "hearts:passing=none,right,moon=subtract", "spades",
                  "spades:blind_nil=true,target=200,bag_limit=3,opening_lead=two_of_clubs"]
 """The games whose rows are written in C (`games/*/_rows.pyx`), under several rule sets."""
-compiled_only = pytest.mark.skipif(engine.kernel("parlour.games.hearts._rows") is None
-                                   or engine.kernel("parlour.games.spades._rows") is None,
+compiled_only = pytest.mark.skipif(compiled_switch.load("parlour.games.hearts._rows") is None
+                                   or compiled_switch.load("parlour.games.spades._rows") is None,
                                    reason="the compiled kernels are not built (or PARLOUR_PURE)")
 
 
@@ -57,7 +57,7 @@ def test_compiled_rows_equal_the_python_twin_for_every_seat(spec: str) -> None:
                 states[k] = game.new_state(seed=1000 + step + k)
             else:
                 legal = state.legal_actions()
-                state.apply_without_undo(legal[rng.randrange(len(legal))])
+                state.apply_unchecked_no_undo(legal[rng.randrange(len(legal))])
     assert compared == 700 * 4 * 8
 
 

@@ -219,7 +219,7 @@ def test_random_seats_draw_what_their_act_would_draw() -> None:
     from random import Random
 
     from parlour.agents import RandomAgent
-    from parlour.rl.table import Table
+    from parlour.rl.seated_game import SeatedGame
 
     class ViewingRandom(RandomAgent):
         def act(self, observation: Any) -> Any:
@@ -233,7 +233,7 @@ def test_random_seats_draw_what_their_act_would_draw() -> None:
             agents[0] = None
             if game.num_players == 3:
                 agents = agents[:3]
-            table = Table(game, 5, agents, False, False)
+            table = SeatedGame(game, 5, agents, False, False)
             for _ in range(30):
                 table.advance()
                 if table.state.is_terminal:

@@ -30,8 +30,8 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.arena.fitting import column_width, least_width, name_widths, wrap_name
+from parlour.arena.rows import GameOutcome
 from parlour.arena.stats import Interval, TournamentStats
-from parlour.arena.worker import GameOutcome
 from parlour.core import ParlourError
 
 PLOTS = ("ratings.png", "scores.png", "winrates.png")

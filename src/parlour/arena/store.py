@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from parlour.arena.formats import Scheduled
-from parlour.arena.worker import ErrorItem, GameOutcome
+from parlour.arena.rows import ErrorItem, GameOutcome
 from parlour.core import ParlourError
 
 FILENAME = "tournament.sqlite"

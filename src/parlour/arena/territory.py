@@ -38,10 +38,10 @@ from typing import Any, cast
 
 from parlour.arena.config import TournamentConfig
 from parlour.arena.formats import Scheduled, schedule, tables_for
+from parlour.arena.rows import ErrorItem
+from parlour.arena.rows import GameOutcome as PlayedGame
 from parlour.arena.runner import ERRORS, Tournament, write_error_log
 from parlour.arena.store import GameRow
-from parlour.arena.worker import ErrorItem
-from parlour.arena.worker import GameOutcome as PlayedGame
 from parlour.core import ParlourError, State, derive_seed
 from parlour.games.territory import Territory, TerritoryState, TurnForfeited
 from parlour.records import Record

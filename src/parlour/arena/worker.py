@@ -23,11 +23,13 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from parlour.arena.live import play_live
+from parlour.arena.rows import ErrorItem as ErrorItem
+from parlour.arena.rows import GameOutcome as GameOutcome
 from parlour.core import Game, ParlourError, State, load_game
 from parlour.match import FaultPolicy, Match
 from parlour.records import FORMAT, Record
@@ -52,39 +54,6 @@ class GameTask:
     """Where to write the record (``.json.gz``); empty: carry it back in the outcome."""
     live: str = ""
     """Where to write each move as it is made (`parlour.arena.live`); empty: nowhere."""
-
-
-@dataclass(frozen=True)
-class ErrorItem:
-    """A fault of a seat's agent (or a game-reported error such as a forfeited turn)."""
-
-    seat: int
-    kind: str
-    at: str
-    """Where: ``move 12``, ``round 3``."""
-    message: str
-
-
-@dataclass(frozen=True)
-class GameOutcome:
-    """A played game: result, per-seat decisions and seconds, errors, and its record."""
-
-    index: int
-    scores: tuple[float, ...]
-    returns: tuple[float, ...]
-    winners: tuple[int, ...]
-    complete: bool
-    moves: tuple[int, ...]
-    """Decisions per seat."""
-    time_total: tuple[float, ...]
-    time_max: tuple[float, ...]
-    errors: tuple[ErrorItem, ...]
-    seconds: float
-    """Wall-clock seconds the game took."""
-    record: bytes = b""
-    """The record as gzip-compressed JSON, unless the worker wrote it to the task's file."""
-    extra: dict[str, Any] = field(default_factory=dict)
-    """Facts a game's analyser adds (JSON values)."""
 
 
 Analyser = Callable[[State[Any], Record], tuple[list[ErrorItem], dict[str, Any]]]

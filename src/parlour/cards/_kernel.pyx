@@ -14,7 +14,7 @@ from libc.stdint cimport uint64_t
 
 from cpython.ref cimport PyObject
 
-from parlour.cards._step cimport slot, slot_offset
+from parlour.cards._slots cimport slot, slot_offset
 from parlour.cards._twister cimport Twister, mt_key_order, mt_seed, mt_shuffle
 
 from parlour.cards.card import CARD

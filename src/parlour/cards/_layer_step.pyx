@@ -1,9 +1,9 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The general trick layer's compiled `Match` step: a card play's `legal_actions`, `apply` and
-`apply_without_undo` in C, for any game on `ContractTrickState` (`LAYER_STEP`).
+`apply_unchecked_no_undo` in C, for any game on `ContractTrickState` (`LAYER_STEP`).
 
 The step reads the game's data, not game-specific code: the contract's follow and power
-tables, the seating, the state's slots (`parlour.cards._step`) and the `card_actions` table.
+tables, the seating, the state's slots (`parlour.cards._slots`) and the `card_actions` table.
 `install` puts its three functions in place of a `layer_class`'s methods and keeps those as
 the fallback. A card play is done here as `State.apply` and `ContractTrickState.play_card` do
 it: the undo record (the game's `_snapshot`), the history entry, the hand, the trick, the
@@ -18,7 +18,7 @@ Every other move (bidding, announcements), an illegal card, a class that overrid
 from libc.stdint cimport uint64_t
 from cpython.ref cimport PyObject
 
-from parlour.cards._step cimport (
+from parlour.cards._slots cimport (
     actions_of, list_item, long_of, set_slot, size_of, slot, slot_offset, truth, tuple_item,
     tuple_plus, type_of, untracked,
 )
@@ -42,7 +42,7 @@ cdef Py_ssize_t HANDS = -1, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAK
 cdef Py_ssize_t FIRST_LEAD, RESTRICTED, CONTRACT, SEATING, HISTORY, EVENTS, UNDO, QUIET
 
 cdef dict PYTHON = {}
-"""Each installed class: its Python (`legal_actions`, `apply`, `apply_without_undo`)."""
+"""Each installed class: its Python (`legal_actions`, `apply`, `apply_unchecked_no_undo`)."""
 cdef object KEPT = None  # `LAYER_STEP.kept_by`
 cdef dict KINDS = {}
 cdef PyObject *LAST_TYPE = NULL
@@ -53,7 +53,7 @@ cdef class Kind:
     """What the step knows of one state class: whether it may run, the Python fallbacks, the
     play action and history entry of each card."""
     cdef bint fits
-    cdef object legal_actions, apply, apply_without_undo
+    cdef object legal_actions, apply, apply_unchecked_no_undo
     cdef list actions
     """``actions[card]``: the game's play action of each card id (None off its table)."""
     cdef dict card_of
@@ -134,7 +134,7 @@ cdef int winner_index(PyObject *trick, Py_ssize_t n) except -1:
 # --- binding ---------------------------------------------------------------------------------
 def install(cls, kept_by):
     """Called once per `layer_class` (`ContractTrickState.init_layer`): the compiled step takes
-    the place of `cls`'s `legal_actions`, `apply` and `apply_without_undo`, which it keeps as
+    the place of `cls`'s `legal_actions`, `apply` and `apply_unchecked_no_undo`, which it keeps as
     its fallback; `kept_by` is `LAYER_STEP.kept_by`, asked once per state class. A class whose
     methods are already compiled by a step of its own (not Python functions) keeps them:
     returns False."""
@@ -149,14 +149,14 @@ def install(cls, kept_by):
                 "held_back", "first_lead", "restricted", "contract", "seating", "history",
                 "events", "_undo_stack", "quiet")]
     python = tuple([python_of(cls, name, index) for index, name in enumerate(
-        ("legal_actions", "apply", "apply_without_undo"))])
+        ("legal_actions", "apply", "apply_unchecked_no_undo"))])
     if not all(isinstance(method, FunctionType) for method in python):
         return False
     KEPT = kept_by
     PYTHON[cls] = python
     cls.legal_actions = legal_actions
     cls.apply = apply
-    cls.apply_without_undo = apply_without_undo
+    cls.apply_unchecked_no_undo = apply_unchecked_no_undo
     KINDS.clear()
     LAST_TYPE = NULL
     LAST_KIND = None
@@ -167,7 +167,7 @@ cdef object python_of(cls, str name, int index):
     """`cls`'s Python method `name`: the one it has, or, where it inherits the compiled step
     from an installed class, that class's fallback."""
     method = getattr(cls, name)
-    if method is not (legal_actions, apply, apply_without_undo)[index]:
+    if method is not (legal_actions, apply, apply_unchecked_no_undo)[index]:
         return method
     for base in cls.__mro__:
         if base in PYTHON:
@@ -176,10 +176,10 @@ cdef object python_of(cls, str name, int index):
 
 
 def python_step(kind):
-    """The Python `legal_actions`, `apply` and `apply_without_undo` the step stands in for on
+    """The Python `legal_actions`, `apply` and `apply_unchecked_no_undo` the step stands in for on
     state class `kind` (for cross-checks)."""
     cdef Kind known = kind_of_class(kind)
-    return known.legal_actions, known.apply, known.apply_without_undo
+    return known.legal_actions, known.apply, known.apply_unchecked_no_undo
 
 
 cdef Kind kind_of_class(kind):
@@ -189,7 +189,7 @@ cdef Kind kind_of_class(kind):
     known = Kind()
     for base in kind.__mro__:
         if base in PYTHON:
-            known.legal_actions, known.apply, known.apply_without_undo = PYTHON[base]
+            known.legal_actions, known.apply, known.apply_unchecked_no_undo = PYTHON[base]
             break
     else:
         raise TypeError(f"the layer's compiled step is not installed on {kind.__name__}")
@@ -285,20 +285,20 @@ def apply(state, action):
     play(kind, state, card, True)
 
 
-def apply_without_undo(state, action):
-    """`State.apply_without_undo` of a layer game: a card play in C (unchecked, as the Python
+def apply_unchecked_no_undo(state, action):
+    """`State.apply_unchecked_no_undo` of a layer game: a card play in C (unchecked, as the Python
     method is), anything else by the Python method."""
     cdef Kind kind = kind_of(state)
     if not in_play(kind, state):
-        return kind.apply_without_undo(state, action)
+        return kind.apply_unchecked_no_undo(state, action)
     cdef long long card = card_of(kind, action)
     if card < 0:
-        return kind.apply_without_undo(state, action)
+        return kind.apply_unchecked_no_undo(state, action)
     play(kind, state, card, False)
 
 
 cdef int play(Kind kind, state, long long card, bint record) except -1:
-    """`State.apply` (with `record`: its undo record) or `apply_without_undo` of a card, then
+    """`State.apply` (with `record`: its undo record) or `apply_unchecked_no_undo` of a card, then
     `ContractTrickState.play_card`; the game's `_on_broken` and `_trick_won` in Python.
 
     A card within a trick that announces no break keeps the short undo record of

@@ -51,7 +51,7 @@ G = TypeVar("G", bound="Game[Any]")
 LAYER_PLAY = Binding(
     "parlour.cards._layer", reference_attr="layer_class",
     stands_in=("play_card", "compute_legal_mask", "legal_mask"),
-    reads=("legal_actions", "_apply", "apply_without_undo", "in_card_play", "in_trick",
+    reads=("legal_actions", "_apply", "apply_unchecked_no_undo", "in_card_play", "in_trick",
            "card_actions", "_on_broken"),
     calls=("_trick_won", "restricted_legal_mask"))
 """The compiled random playouts of the layer (`_layer.pyx`, built from the game's tables): for
@@ -60,13 +60,13 @@ game's `restricted_legal_mask` in Python (hands, trick and current written back 
 the seat to move holds a `restricted` card."""
 LAYER_STEP = Binding(
     "parlour.cards._layer_step", reference_attr="layer_class",
-    stands_in=("legal_actions", "apply", "apply_without_undo"),
+    stands_in=("legal_actions", "apply", "apply_unchecked_no_undo"),
     reads=("is_legal", "_apply", "current_player", "play_card", "compute_legal_mask",
            "legal_mask", "card_actions", "undo_play"),
     calls=("in_card_play", "_snapshot", "complete_undo_record", "_on_broken", "_trick_won",
            "restricted_legal_mask"))
 """The compiled `Match` step of the layer (`_layer_step.pyx`): a card play's `legal_actions`,
-`apply` (a card within a trick keeps `undo_play`'s short undo record) and `apply_without_undo`
+`apply` (a card within a trick keeps `undo_play`'s short undo record) and `apply_unchecked_no_undo`
 in C from the contract's tables, the seating and the state's fields, for a class that names a
 `layer_class` and keeps these methods of it; every other move goes to the class's Python
 methods. Installed on the `layer_class` when its first state is made (`init_layer`)."""
@@ -76,7 +76,7 @@ _STEPPED: set[type | None] = {None}
 
 def _install_step(reference: type | None) -> None:
     """Put the compiled step (`LAYER_STEP`) in place of `reference`'s `legal_actions`, `apply`
-    and `apply_without_undo`, which it keeps as its fallback; nothing where it is not built."""
+    and `apply_unchecked_no_undo`, which it keeps as its fallback; nothing where it is not built."""
     _STEPPED.add(reference)
     step = LAYER_STEP.kernel()
     if step is not None and reference is not None:
@@ -168,7 +168,7 @@ class ContractTrickState(TrickState[G]):
                 play_out(self, random, actions, stop)
             else:
                 legal = self.legal_actions()
-                self.apply_without_undo(legal[int(random() * len(legal))])
+                self.apply_unchecked_no_undo(legal[int(random() * len(legal))])
 
     def _copy_into(self, other: Any) -> None:
         other.contract = self.contract

@@ -96,9 +96,9 @@ def _deal_kernel() -> object:
     first time; None on the pure path or if they ever differ."""
     global _seeded_kernel
     if _seeded_kernel is _UNSET:
-        from parlour import engine
+        from parlour import compiled_switch
 
-        kernel = engine.kernel("parlour.cards._kernel")
+        kernel = compiled_switch.load("parlour.cards._kernel")
         probe, sizes = 2**62 + 12345, (13, 13, 13, 13)
         if kernel is not None and (
                 kernel.shuffled_masks(probe, CARDS_52, sizes)

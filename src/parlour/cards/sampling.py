@@ -87,7 +87,7 @@ HIDDEN_DEAL_SAMPLERS: set[Callable[..., Any]] = set()
 """`Game.sample_state` methods that, in the card play, draw from the generator exactly what
 ``game.hidden_deal(observation).deal(rng)`` draws and then one ``rng.getrandbits(63)`` (the
 sampled world's seed), and nothing else: a compiled search reproduces them draw for draw
-(`parlour.agents.search.card_kernel`). A subclass overriding `sample_state` is not listed,
+(`parlour.agents.search.ismcts_gate`). A subclass overriding `sample_state` is not listed,
 so its search stays on the Python loop."""
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
-from parlour import engine
+from parlour import compiled_switch
 from parlour.bindings import Binding
 from parlour.cards.card import SUIT_MASKS, Card
 from parlour.cards.events import CARD_PLAYED
@@ -28,33 +28,33 @@ from parlour.core import Game, State
 
 G = TypeVar("G", bound="Game[Any]")
 
-_KERNEL = engine.kernel("parlour.cards._kernel")
+_KERNEL = compiled_switch.load("parlour.cards._kernel")
 """The compiled card play (`_kernel.pyx`), or None on the pure-Python path."""
 CARD_PLAY = Binding(
     "parlour.cards._kernel",
     stands_in=("play_card", "_trick_won", "compute_legal_mask", "legal_mask"),
-    reads=("legal_actions", "_apply", "apply_without_undo", "_kernel_stored", "kernel_rules",
+    reads=("legal_actions", "_apply", "apply_unchecked_no_undo", "_kernel_stored", "kernel_rules",
            "_on_broken"),
     calls=("_score_deal",))
 """The compiled card play (`TrickPlay`) behind `play_random`, for a state class that names a
 `kernel_class` and keeps these methods of it: it plays the cards (bypassing the dispatch of
-`legal_actions`, `_apply` and `apply_without_undo` for them) and calls `_score_deal` (through
+`legal_actions`, `_apply` and `apply_unchecked_no_undo` for them) and calls `_score_deal` (through
 `_kernel_stored`) at the deal's end."""
 _KERNEL_HOOKS = CARD_PLAY.hooks
 """`CARD_PLAY`'s methods, by the name the compiled Spades heuristic reads them."""
 _KERNEL_MODES: dict[tuple[type, type], int | None] = {}
 
-STEP_STANDS_IN = ("legal_actions", "apply", "apply_without_undo", "is_terminal", "deal_number")
+STEP_STANDS_IN = ("legal_actions", "apply", "apply_unchecked_no_undo", "is_terminal", "deal_number")
 """What a trick game's compiled step (`games/hearts/_step.pyx`) runs in C."""
-STEP_READS = ("is_legal", "take_cards", "_cards_dealt", "complete_undo_record", "fast_apply")
-"""What a compiled step relies on beside its game's `fast_apply_hooks` (the short undo records
+STEP_READS = ("is_legal", "take_cards", "_cards_dealt", "complete_undo_record", "short_apply")
+"""What a compiled step relies on beside its game's `short_apply_hooks` (the short undo records
 it writes) and the deal binding's methods."""
 
 
 def step_binding(module: str, owner: type, deals: Binding) -> Binding:
     """The binding of a trick game's compiled step (`module`) to `owner`, on its deal binding."""
     return Binding(module, owner, STEP_STANDS_IN,
-                   (*STEP_READS, *getattr(owner, "fast_apply_hooks", ())), requires=(deals,))
+                   (*STEP_READS, *getattr(owner, "short_apply_hooks", ())), requires=(deals,))
 
 
 def deal_kernel_mode(kind: type, game_class: type) -> int | None:
@@ -92,11 +92,11 @@ class TrickState(State[G]):
     tricks: tuple[tuple[int, tuple[Card, ...]], ...]
     current: int | None
 
-    fast_apply_hooks: ClassVar[tuple[str, ...]] = (
-        *State.fast_apply_hooks, "play_card", "_trick_won", "_on_broken", "undo_play",
+    short_apply_hooks: ClassVar[tuple[str, ...]] = (
+        *State.short_apply_hooks, "play_card", "_trick_won", "_on_broken", "undo_play",
         "_restore_taken")
     """A card play's short undo record holds what these change: overriding one of them turns
-    `fast_apply` off."""
+    `short_apply` off."""
 
     def init_tricks(self, players: int, trump: int = NO_TRUMP, held_back: int = 0,
                     breaks: int = 0, first_lead: int = 0) -> None:
@@ -308,7 +308,7 @@ class TrickState(State[G]):
     def settled_returns(self, taken: tuple[int, ...], won: tuple[int, ...]) -> tuple[float, ...]:
         """The `running_returns` once the rest of this deal's card play gives each seat the
         cards `taken` and the tricks `won` and the deal is scored, worked out without playing
-        or settling it: how a compiled search (`parlour.agents.search.card_kernel`) values a
+        or settling it: how a compiled search (`parlour.agents.search.ismcts_gate`) values a
         playout that stops at the end of the deal."""
         raise NotImplementedError
 
@@ -338,7 +338,7 @@ class TrickState(State[G]):
                 play_out(self, random, *self.kernel_rules())
             else:
                 legal = self.legal_actions()
-                self.apply_without_undo(legal[int(random() * len(legal))])
+                self.apply_unchecked_no_undo(legal[int(random() * len(legal))])
 
     def _on_broken(self, seat: int) -> None:
         """`seat` broke the held-back suit (events on); emit an event here if the game has one."""

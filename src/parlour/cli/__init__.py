@@ -1,5 +1,6 @@
 """The `parlour` command line (typer): games, play, replay, bench."""
 
-from parlour.cli.app import app, main
+from parlour.cli.app import main
+from parlour.cli.shared import app
 
 __all__ = ["app", "main"]

@@ -4,48 +4,28 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Callable
-from functools import wraps
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
 import typer.main
-from rich.console import Console
 from rich.logging import RichHandler
 from rich.markup import escape
 from rich.table import Table
 
-from parlour.core import Game, ParameterError, ParlourError, derive_seed, load_game, parse_spec
-
-app = typer.Typer(
-    name="parlour",
-    help="Turn-based card and table games, the bots that play them, and tournaments.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode="markdown",  # not "rich", which eats `[render]` in `parlour[render]`
+from parlour.cli.shared import (
+    ENV_HELP,
+    NETWORK_HELP,
+    SANDBOX_HELP,
+    STATE_HELP,
+    app,
+    check_port_free,
+    console,
+    err,
+    sandbox_settings,
+    usage_errors,
 )
-console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def usage_errors(command: F) -> F:
-    """Turn a `ParlourError` into a one-line message and exit status 2, never a traceback."""
-
-    @wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return command(*args, **kwargs)
-        except ParlourError as error:
-            err.print(f"[bold red]Error:[/] {escape(str(error))}")
-            name = command.__name__.rstrip("_").replace("_", " ")  # ladder_status: a group's
-            err.print(f"[dim]Hint: see 'parlour {name} --help'.[/]")
-            raise typer.Exit(2) from None
-
-    return wrapper  # type: ignore[return-value]
+from parlour.core import Game, ParameterError, ParlourError, derive_seed, load_game, parse_spec
 
 
 def _setup_logging(verbose: int) -> None:
@@ -60,7 +40,7 @@ def version_text() -> str:
     For example ``parlour 0.1.0 (engine: compiled (Cython kernels for skat, territory))``.
     """
     from parlour import __version__
-    from parlour.engine import engine_description
+    from parlour.compiled_switch import engine_description
 
     return f"parlour {__version__} ({engine_description()})"
 
@@ -180,31 +160,6 @@ def agents_text(game: Game[Any]) -> str:
     return f"agents: {', '.join(names)}; programs and files: {schemes}"
 
 
-SANDBOX_HELP = ("auto: programs run as bots (exec:, heartless:) run in the sandbox where "
-                "it works (said once when not); on: refuse to start them without it; off: "
-                "never (docs/agents.md).")
-NETWORK_HELP = "Let sandboxed bots use the network."
-STATE_HELP = ("A folder where each sandboxed bot keeps files between games (at $PARLOUR_STATE); "
-              "by default nothing is kept from one game to the next.")
-ENV_HELP = "An environment variable passed on to sandboxed bots, by name (repeatable)."
-
-
-def sandbox_settings(mode: str, network: bool, state: Path | None, env: list[str] | None,
-                     hidden: tuple[str, ...]) -> dict[str, Any]:
-    """The sandbox fields of a `FaultPolicy` from the command-line options (checked)."""
-    from parlour.agents.sandbox import MODES
-
-    if mode not in MODES:
-        raise typer.BadParameter(f"{mode!r} is not one of {', '.join(MODES)}",
-                                 param_hint="'--sandbox'")
-    names = tuple(env or ())
-    bad = next((n for n in names if not n or "=" in n), None)
-    if bad is not None:
-        raise typer.BadParameter(f"{bad!r} is not a variable name (give the name only)",
-                                 param_hint="'--bot-env'")
-    return {"sandbox": mode, "bot_network": network,
-            "bot_state": None if state is None else str(state.absolute()),
-            "bot_env": names, "hidden": hidden}
 
 
 @app.command()
@@ -309,7 +264,7 @@ def bench(
 ) -> None:
     """Random-playout throughput on one core: deals and games per second, µs per decision."""
     from parlour.bench import bench as run_bench
-    from parlour.engine import engine_description
+    from parlour.compiled_switch import engine_description
 
     chosen = _game(game, param)
     table = Table(title=f"{chosen.spec}: random playouts, one core", title_justify="left",
@@ -377,6 +332,7 @@ def _require_render_extra() -> None:
                            "missing): pip install 'parlour[render]'") from None
 
 
+# the command modules register after the commands above, so --help lists them in this order
 from parlour.cli import tournament as _tournament  # noqa: E402, F401 (registers its commands)
 from parlour.cli import train as _train  # noqa: E402, F401 (registers its command)
 
@@ -401,7 +357,7 @@ def serve(
     check_installed()
     if tournaments is not None and not tournaments.is_dir():
         raise ParlourError(f"--tournaments {str(tournaments)!r} is not a directory")
-    _check_port_free(host, port)
+    check_port_free(host, port)
     shown = f"[{host}]" if ":" in host else host
     console.print(f"parlour web table on [bold]{escape(f'http://{shown}:{port}/')}[/]  "
                   "(Ctrl-C stops it)")
@@ -411,31 +367,11 @@ def serve(
                host=host, port=port)
 
 
-def _check_port_free(host: str, port: int) -> None:
-    """Refuse before any banner when `host`:`port` cannot be listened on (a busy port)."""
-    import socket
-
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except socket.gaierror as error:
-        raise ParlourError(f"--host {host!r} is not an address to listen on: "
-                           f"{error.strerror}") from None
-    family, kind, proto, _, address = infos[0]
-    with socket.socket(family, kind, proto) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
-        try:
-            probe.bind(address)
-        except OSError as error:
-            raise ParlourError(f"cannot listen on {host} port {port}: "
-                               f"{error.strerror or error}; is another server running there? "
-                               "Choose another with --port") from None
-
-
-from parlour.cli.territory import territory_app  # noqa: E402 (it uses usage_errors above)
+from parlour.cli.territory import territory_app  # noqa: E402 (after serve, as --help lists)
 
 app.add_typer(territory_app, name="territory", help="Rank Territory players as game17 did.")
 
-from parlour.cli.ladder import ladder_app  # noqa: E402 (it uses usage_errors above)
+from parlour.cli.ladder import ladder_app  # noqa: E402 (after territory, as --help lists)
 
 app.add_typer(ladder_app, name="ladder", help="A standing league: people submit bots and "
               "watch them climb.")

@@ -15,7 +15,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from parlour.cli.app import _check_port_free, console, usage_errors
+from parlour.cli.shared import check_port_free, console, usage_errors
 from parlour.core import ParlourError
 
 ladder_app = typer.Typer(no_args_is_help=True, add_completion=False,
@@ -78,7 +78,7 @@ def ladder_serve(
     if not any(o for _, _, o, _ in league.store.tokens()):
         organiser = league.make_token("organiser", organiser=True)
     league.close()
-    _check_port_free(host, port)
+    check_port_free(host, port)
     console.print(f"parlour ladder of {escape(shown)} on "
                   f"[bold]{escape(f'http://{host}:{port}/#/ladder')}[/]  (Ctrl-C stops it)")
     if organiser:

@@ -18,7 +18,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from parlour.arena.fitting import column_width, name_widths, wrap_name
-from parlour.cli.app import console, err, usage_errors
+from parlour.cli.shared import console, err, usage_errors
 
 territory_app = typer.Typer(
     help="game17's ways of ranking Territory players: one game, vs zombies, battle royale, "

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.text import Text
 
-from parlour.cli.app import (
+from parlour.cli.shared import (
     ENV_HELP,
     NETWORK_HELP,
     SANDBOX_HELP,

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from parlour.cli.app import app, console, usage_errors
+from parlour.cli.shared import app, console, usage_errors
 from parlour.core import ParlourError, load_game
 
 

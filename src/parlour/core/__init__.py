@@ -1,8 +1,11 @@
 """The game contract: games, states, actions, observations, events, errors, seeding.
 
-Pure standard library; every other layer builds on it.
+Pure standard library; every other layer builds on it. The modules: `game` (`Game`, `State`,
+`Observation`), `actions`, `events`, `json_data` (values as JSON-ready data), `undo` (the undo
+records), `params`, `registry`, `seeding`, `seats`, `errors`; import from `parlour.core`.
 """
 
+from parlour.core.actions import Action, IdAction
 from parlour.core.errors import (
     AgentError,
     IllegalActionError,
@@ -14,26 +17,21 @@ from parlour.core.errors import (
     UnknownNameError,
     UnknownParameterError,
 )
+from parlour.core.events import DealScored, DealStarted, Event, GameOver, GameStopped, by_seat
 from parlour.core.game import (
     CHANCE,
-    Action,
-    DealScored,
-    DealStarted,
-    Event,
     Game,
-    GameOver,
-    GameStopped,
-    IdAction,
     InformationState,
     Move,
     Observation,
     State,
     TensorEncoding,
-    by_seat,
 )
+from parlour.core.json_data import jsonable, jsonable_fields
 from parlour.core.params import Param, parse_spec
 from parlour.core.registry import GameInfo, game_class, list_games, load_game, register_game
 from parlour.core.seeding import derive_seed, fresh_seed, make_rng
+from parlour.core.undo import FullUndo, ShortUndo
 
 __all__ = [
     "CHANCE",
@@ -42,6 +40,7 @@ __all__ = [
     "DealScored",
     "DealStarted",
     "Event",
+    "FullUndo",
     "Game",
     "GameInfo",
     "GameOver",
@@ -56,6 +55,7 @@ __all__ = [
     "ParameterError",
     "ParlourError",
     "RecordError",
+    "ShortUndo",
     "State",
     "TensorEncoding",
     "UnknownGameError",
@@ -65,6 +65,8 @@ __all__ = [
     "derive_seed",
     "fresh_seed",
     "game_class",
+    "jsonable",
+    "jsonable_fields",
     "list_games",
     "load_game",
     "make_rng",

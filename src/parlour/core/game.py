@@ -8,7 +8,6 @@ know. Every `apply` takes a small snapshot first, so `undo` is exact and cheap, 
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
@@ -17,9 +16,22 @@ from random import Random
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
+from parlour.core.actions import Action as Action
+from parlour.core.actions import IdAction as IdAction
+from parlour.core.deprecated import DeprecatedStateNames
 from parlour.core.errors import IllegalActionError, NotationError, ParlourError
+from parlour.core.events import DealScored as DealScored
+from parlour.core.events import DealStarted as DealStarted
+from parlour.core.events import Event as Event
+from parlour.core.events import GameOver as GameOver
+from parlour.core.events import GameStopped as GameStopped
+from parlour.core.events import by_seat as by_seat
+from parlour.core.events import slot_builder as slot_builder
+from parlour.core.json_data import jsonable as jsonable
+from parlour.core.json_data import jsonable_fields as jsonable_fields
 from parlour.core.params import Param, validate_params
 from parlour.core.seeding import fresh_seed
+from parlour.core.undo import FullUndo, UndoRecord, is_short
 
 if TYPE_CHECKING:  # numpy is a game-layer dependency; core only names its types
     import numpy as np
@@ -28,158 +40,6 @@ log = logging.getLogger("parlour")
 
 CHANCE = -1
 """The player number that `State.history` gives to chance moves such as deals."""
-
-
-class Action:
-    """Base class of actions: small, frozen, hashable, with a text notation.
-
-    `str(action)` is the notation, and `game.parse_action(str(action), state)` gives back an
-    equal action. Games intern their actions, so comparing them is cheap.
-    """
-
-    __slots__ = ()
-
-    @property
-    def id(self) -> int:
-        """An integer id in ``range(game.num_distinct_actions)``, for games that have one."""
-        raise NotImplementedError(f"{type(self).__name__} has no integer id")
-
-
-class IdAction(Action):
-    """An action that is its integer id: immutable, equal within its type by id, hashed by it.
-
-    A subclass declares its own `__slots__` and sets them with its id in one call:
-    ``super().__init__(52 + tricks, tricks=tricks)``. To pickle as the interned action it may
-    define ``__reduce__`` through its game's ``action_from_id``. (A chance action with no id,
-    such as a deal, is simplest as a ``@dataclass(frozen=True, slots=True)`` subclass of
-    `Action`: equality, hash and immutability come from its fields.)
-    """
-
-    __slots__ = ("_id",)
-    _id: int
-
-    def __init__(self, action_id: int, **fields: Any) -> None:
-        """Set the id and the subclass's own slots, once (the action is immutable after)."""
-        object.__setattr__(self, "_id", action_id)
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
-
-    def __setattr__(self, key: str, value: Any) -> None:
-        raise AttributeError("actions are immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._id == self._id
-
-    def __hash__(self) -> int:
-        return self._id
-
-    @property
-    def id(self) -> int:
-        return self._id
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Event:
-    """Something that happened in a game, with who may see it.
-
-    `visible_to` is None for public events, else the seats that may see this one.
-    """
-
-    visible_to: frozenset[int] | None = None
-
-    def visible(self, seat: int) -> bool:
-        """True if `seat` may see this event."""
-        return self.visible_to is None or seat in self.visible_to
-
-    def describe(self) -> str:
-        """A one-line human description; card games use the card notation."""
-        return type(self).__name__
-
-    def to_json(self) -> dict[str, Any]:
-        """The event as JSON-ready data: ``{"type": "CardPlayed", "seat": 1, "card": "Q♠"}``."""
-        return {"type": type(self).__name__, **jsonable_fields(self, skip=("visible_to",))}
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DealStarted(Event):
-    """A new deal (or round) began; `deal` counts from 0."""
-
-    deal: int
-
-    def describe(self) -> str:
-        return f"deal {self.deal + 1} begins"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DealScored(Event):
-    """A deal ended: the points it gave each seat and the running totals."""
-
-    deal: int
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
-
-    def describe(self) -> str:
-        return (f"deal {self.deal + 1} scored {by_seat(self.points, signed=True)}; "
-                f"totals {by_seat(self.totals)}")
-
-
-E = TypeVar("E", bound=Event)
-
-
-def slot_builder(cls: type[E]) -> Callable[..., E]:
-    """A positional constructor of the frozen event class `cls`, for events built on hot paths.
-
-    ``slot_builder(TrickWon)(trick, leader, cards, winner, points)`` makes the same event as
-    ``TrickWon(trick=..., ...)``: the fields in declaration order after `visible_to`, which
-    comes last and defaults to None. It sets the slots directly instead of through the frozen
-    dataclass's keyword `__init__`, about a third of its cost; `cls` must have no
-    `__post_init__`.
-    """
-    if hasattr(cls, "__post_init__"):
-        raise TypeError(f"{cls.__name__} has a __post_init__, which slot_builder would skip")
-    names = [f.name for f in dataclasses.fields(cls) if f.name != "visible_to"]
-    params = ", ".join([*names, "visible_to=None"])
-    sets = "".join(f"    set_{name}(event, {name})\n" for name in [*names, "visible_to"])
-    scope: dict[str, Any] = {f"set_{name}": getattr(cls, name).__set__
-                             for name in [*names, "visible_to"]}
-    scope["new"], scope["cls"] = object.__new__, cls
-    exec(f"def build({params}):\n    event = new(cls)\n{sets}    return event\n", scope)
-    build: Callable[..., E] = scope["build"]
-    build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
-    build.__doc__ = f"A `{cls.__name__}` from its fields by position (`slot_builder`)."
-    return build
-
-
-def by_seat(values: Sequence[float], signed: bool = False) -> str:
-    """Numbers per seat as people read them: ``seat 0 -342, seat 1 0, seat 2 46``.
-
-    `signed` marks gains with ``+`` (``seat 0 +23``); whole floats print without ``.0``.
-    """
-    parts = []
-    for seat, value in enumerate(values):
-        whole = int(value) if float(value).is_integer() else value
-        number = f"{whole:+}" if signed and value else f"{whole}"
-        parts.append(f"seat {seat} {number}")
-    return ", ".join(parts)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GameOver(Event):
-    """The game ended: final scores, returns, and the winning seats."""
-
-    scores: tuple[int, ...]
-    returns: tuple[float, ...]
-    winners: tuple[int, ...]
-
-    def describe(self) -> str:
-        names = ", ".join(f"seat {w}" for w in self.winners)
-        return f"game over; {'winner' if len(self.winners) == 1 else 'winners'}: {names}"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GameStopped(Event):
-    """Base of the public events that say a limit (not the rules' own end) stopped the game;
-    sent just before `GameOver`, and shown even where only the result is printed."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -198,65 +58,6 @@ class Observation:
         """The observation as JSON-ready data, cards and actions in the game's notation."""
         return jsonable_fields(self)
 
-
-def jsonable(value: Any) -> Any:
-    """`value` as JSON-ready data: objects with `to_json` use it, actions become their
-    notation, dataclasses become dicts, sequences lists, arrays nested lists.
-
-    The conversion is chosen once per type and cached, so encoding stays cheap on the
-    external-bot hot path.
-    """
-    kind = type(value)
-    convert = _CONVERTERS.get(kind)
-    if convert is None:
-        convert = _CONVERTERS[kind] = _converter_for(kind)
-    return convert(value)
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-def _sequence(value: Any) -> list[Any]:
-    return [jsonable(v) for v in value]
-
-
-def _converter_for(kind: type) -> Callable[[Any], Any]:
-    if kind in (type(None), bool, str, float, int):
-        return _same
-    if callable(getattr(kind, "to_json", None)):
-        return lambda value: value.to_json()
-    if issubclass(kind, int):
-        return int
-    if issubclass(kind, Action):
-        return str
-    if dataclasses.is_dataclass(kind):
-        return jsonable_fields
-    if issubclass(kind, Mapping):
-        return lambda value: {str(k): jsonable(v) for k, v in value.items()}
-    if issubclass(kind, (set, frozenset)):
-        return lambda value: sorted(jsonable(v) for v in value)
-    if issubclass(kind, (list, tuple)):
-        return _sequence
-    if callable(getattr(kind, "tolist", None)):
-        return lambda value: value.tolist()
-    return str
-
-
-_CONVERTERS: dict[type, Callable[[Any], Any]] = {}
-
-
-def jsonable_fields(obj: Any, skip: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A dataclass's fields as JSON-ready data."""
-    names = _FIELD_NAMES.get(type(obj))
-    if names is None:
-        names = _FIELD_NAMES[type(obj)] = tuple(f.name for f in dataclasses.fields(obj))
-    return {name: jsonable(getattr(obj, name)) for name in names if name not in skip}
-
-
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
 class Move(NamedTuple):
     """One entry of `State.history`: who acted (`CHANCE` for deals) and what they did."""
 
@@ -264,7 +65,7 @@ class Move(NamedTuple):
     action: Action
 
 
-_new_move = tuple.__new__
+_new_move = _new_full = tuple.__new__
 
 
 def places_by(keys: Sequence[Any]) -> tuple[int, ...]:
@@ -310,8 +111,14 @@ class TensorEncoding(Protocol):
     shape: tuple[int, ...]
     num_actions: int
 
+    def fill(self, observation: Observation, out: np.ndarray) -> None:
+        """Write `observation` into the zeroed float32 array `out` of `shape`."""
+
     def encode(self, observation: Observation) -> np.ndarray:
-        """The observation as a new float32 array of `shape`."""
+        """The observation as a new float32 array of `shape` (`fill` into zeros)."""
+
+    def legal_ids(self, observation: Observation) -> list[int]:
+        """The ids of the observation's legal actions (empty when it is not the seat's turn)."""
 
     def action_mask(self, observation: Observation) -> np.ndarray:
         """A bool array of `num_actions`: True for the ids of the legal actions."""
@@ -322,6 +129,12 @@ class TensorEncoding(Protocol):
     def action(self, action_id: int, observation: Observation) -> Action:
         """The action with id `action_id`, as the observation's seat would play it."""
 
+    def reward_scale(self, per_deal: bool) -> float:
+        """What divides the returns (of a deal, or of the game) into [-1, 1]."""
+
+    def deal_progress(self, observation: Observation) -> float:
+        """What the seat has gained in the deal in progress, relative to the others."""
+
 
 _ENCODINGS: dict[Any, TensorEncoding] = {}
 
@@ -329,12 +142,12 @@ _ENCODINGS: dict[Any, TensorEncoding] = {}
 G = TypeVar("G", bound="Game[Any]")
 S = TypeVar("S", bound="State[Any]")
 
-FAST_APPLY_HOOKS = ("apply_unchecked", "is_legal", "legal_actions", "legal_mask",
-                    "current_player", "_apply", "_snapshot", "_restore")
-"""The methods a game's short way through `apply` (`State.fast_apply`) stands in for."""
+SHORT_APPLY_HOOKS = ("apply_unchecked", "is_legal", "legal_actions", "legal_mask",
+                     "current_player", "_apply", "_snapshot", "_restore")
+"""The methods a game's short way through `apply` (`State.short_apply`) stands in for."""
 
 
-class State(Generic[G]):
+class State(DeprecatedStateNames, Generic[G]):
     """One game in progress. Subclasses define `__slots__`, `_snapshot`, `_restore`, `_apply`.
 
     `apply` checks legality and raises `IllegalActionError` with a reason; `apply_unchecked` is
@@ -344,21 +157,21 @@ class State(Generic[G]):
 
     __slots__ = ("_undo_stack", "events", "game", "history", "quiet", "seed")
 
-    fast_apply: ClassVar[bool] = False
+    short_apply: ClassVar[bool] = False
     """True where a game's own `apply` may take a short way for its common moves (Hearts,
     Spades and Skat set it after their class): a bit test against the cached legal mask, then
     the undo record, the history entry and the move, without `State.apply`'s calls. A
-    subclass that overrides a method it stands in for (`fast_apply_hooks`) gets False, so its
+    subclass that overrides a method it stands in for (`short_apply_hooks`) gets False, so its
     `apply` goes through `State.apply` and the override."""
 
-    fast_apply_hooks: ClassVar[tuple[str, ...]] = FAST_APPLY_HOOKS
-    """The methods whose override turns `fast_apply` off (a game may add its own)."""
+    short_apply_hooks: ClassVar[tuple[str, ...]] = SHORT_APPLY_HOOKS
+    """The methods whose override turns `short_apply` off (a game may add its own)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _refuse_taken_slots(cls)
-        if any(name in cls.__dict__ for name in cls.fast_apply_hooks):
-            cls.fast_apply = False
+        if any(name in cls.__dict__ for name in cls.short_apply_hooks):
+            cls.short_apply = False
 
     def __init__(self, game: G, seed: int) -> None:
         self.game = game
@@ -367,7 +180,8 @@ class State(Generic[G]):
         self.events: list[Event] = []
         self.quiet = False
         """When True, `apply` emits no events: the fast mode for search playouts."""
-        self._undo_stack: list[tuple[Any, ...]] = []
+        self._undo_stack: list[UndoRecord] = []
+        """One `FullUndo` or `ShortUndo` (or a plain tuple of its fields) per undoable move."""
 
     # --- what subclasses implement -------------------------------------------------------
     @property
@@ -453,10 +267,10 @@ class State(Generic[G]):
 
         Each move is ``legal[int(random() * len(legal))]`` of `legal_actions`, applied without
         undo: the random playouts of search. Games with a compiled kernel override this with
-        one that makes the very same moves (`parlour.engine`).
+        one that makes the very same moves (`parlour.compiled_switch`).
         """
         legal_actions = self.legal_actions
-        apply = self.apply_without_undo
+        apply = self.apply_unchecked_no_undo
         if stop is None:
             while not self.is_terminal:
                 legal = legal_actions()
@@ -466,7 +280,7 @@ class State(Generic[G]):
                 legal = legal_actions()
                 apply(legal[int(random() * len(legal))])
 
-    def play_policy(self, policy: str, stop: int | None) -> bool:
+    def play_compiled(self, policy: str, stop: int | None) -> bool:
         """Play the game's agent `policy` (a key of `Game.agents`, e.g. ``"heuristic"``) for
         every seat until deal `stop` (None: the end of the game), in compiled code; False, with
         nothing played, where the game has no kernel for it here.
@@ -503,7 +317,8 @@ class State(Generic[G]):
             reason = self.why_illegal(action) or "it is not among the legal actions"
             raise IllegalActionError(action, self.current_player, reason)
         history = self.history  # `apply_unchecked`, inline: one call fewer a move
-        self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+        self._undo_stack.append(_new_full(FullUndo, (self._snapshot(), len(history),
+                                                     len(self.events))))
         player = self.current_player
         history.append(_new_move(Move, (CHANCE if player is None else player, action)))
         self._apply(action)
@@ -511,19 +326,20 @@ class State(Generic[G]):
     def apply_unchecked(self, action: Action) -> None:
         """Apply a known-legal action without checking it (the fast path for search)."""
         history = self.history
-        self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+        self._undo_stack.append(_new_full(FullUndo, (self._snapshot(), len(history),
+                                                     len(self.events))))
         player = self.current_player
         history.append(_new_move(Move, (CHANCE if player is None else player, action)))
         self._apply(action)
 
-    def apply_without_undo(self, action: Action) -> None:
+    def apply_unchecked_no_undo(self, action: Action) -> None:
         """Apply a known-legal action for good: no check and no undo record.
 
         The fastest path, for throwaway copies in search playouts. An `undo` afterwards goes
-        back to before the last `apply`, taking every later `apply_without_undo` with it.
+        back to before the last `apply`, taking every later `apply_unchecked_no_undo` with it.
         """
         stack = self._undo_stack
-        if stack and len(stack[-1]) == 4:
+        if stack and is_short(stack[-1]):
             self.complete_undo_record()
         player = self.current_player
         self.history.append(_new_move(Move, (CHANCE if player is None else player, action)))
@@ -533,25 +349,27 @@ class State(Generic[G]):
         """Take back the last `apply`, with any deal it triggered. Exact."""
         if not self._undo_stack:
             raise ParlourError("nothing to undo: the state is at its start")
-        entry = self._undo_stack.pop()
-        if len(entry) == 4:  # a short record of the fields the move changed
-            entry[3](self, entry[0])
+        record = self._undo_stack.pop()
+        if is_short(record):  # the fields the move changed, and how to put them back
+            fields, history_length, events_length, restore = record
+            restore(self, fields)
         else:
-            self._restore(entry[0])
-        del self.history[entry[1]:]
-        del self.events[entry[2]:]
+            snapshot, history_length, events_length = record
+            self._restore(snapshot)
+        del self.history[history_length:]
+        del self.events[events_length:]
 
     def complete_undo_record(self) -> None:
         """Make the last undo record a full snapshot, before moves that keep none.
 
         A game's short way through `apply` may record only the fields a move changes, as
         ``(fields, history length, events length, restore)`` with ``restore(state, fields)``;
-        such a record is right only while that move is the last. `apply_without_undo` (and a
+        such a record is right only while that move is the last. `apply_unchecked_no_undo` (and a
         compiled `play_random`) call this first, so an `undo` still goes back past them: the
         move is taken back, the snapshot taken, and the move made again (events kept as made).
         """
         stack = self._undo_stack
-        if not stack or len(stack[-1]) != 4:
+        if not stack or not is_short(stack[-1]):
             return
         fields, history_length, events_length, restore = stack[-1]
         action = self.history[history_length].action
@@ -560,7 +378,7 @@ class State(Generic[G]):
         full = self._snapshot()
         self._apply(action)
         self.events[events_length:] = made
-        stack[-1] = (full, history_length, events_length)
+        stack[-1] = FullUndo(full, history_length, events_length)
 
     @property
     def can_undo(self) -> bool:

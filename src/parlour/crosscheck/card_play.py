@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from parlour import engine
+from parlour import compiled_switch
 from parlour.core import Game
 from parlour.crosscheck.harness import Probe
 
@@ -35,7 +35,7 @@ def crosscheck(game: Game[Any], seeds: Iterable[int]) -> CardCheck:
     """Cross-check the card play of one deal per seed of `game` (Hearts or Spades rules);
     raises `Divergence` at a difference, `LookupError` if the kernel is not built. The pure
     path (``PARLOUR_PURE``) checks the kernel too, where it is built."""
-    engine.check_current(KERNEL)
+    compiled_switch.check_current(KERNEL)
     try:
         kernel = importlib.import_module(KERNEL)
     except ImportError:

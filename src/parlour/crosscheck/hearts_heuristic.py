@@ -8,7 +8,7 @@ both the Python `HeartsHeuristic` (from that seat's observation) and the compile
 pass or card, the rule that chose it and, in the play, the candidates search weighs
 (`distinct_plays`); then the seat's own move (the heuristic's or a random one) goes on. From
 the deal's first decision and from one random decision of it, a quiet clone plays on with the
-Python agents move by move (`Playout`'s loop) and another with `HeartsState.play_policy`: the
+Python agents move by move (`Playout`'s loop) and another with `HeartsState.play_compiled`: the
 states after (history, hands, tricks, totals, the next deal) must be equal. On every tenth
 seed that playout runs to the end of the game. The CI test runs 1,000 deals and
 `benchmarks/hearts_heuristic_crosscheck.py` 100,000.
@@ -27,7 +27,7 @@ from parlour.core import Game, State
 from parlour.crosscheck.harness import Probe
 from parlour.games.hearts.bots import HeartsHeuristic
 from parlour.games.hearts.events import HeartsDealScored
-from parlour.games.hearts.policy import KERNEL
+from parlour.games.hearts.heuristic_playouts import KERNEL
 
 
 @dataclass
@@ -65,7 +65,7 @@ def _agents_play(state: State[Any], stop: int | None, agents: list[HeartsHeurist
         seat: int = state.current_player  # type: ignore[assignment]
         observation: Any = state.observe(seat)
         legal = observation.legal_actions
-        state.apply_without_undo(legal[0] if len(legal) == 1
+        state.apply_unchecked_no_undo(legal[0] if len(legal) == 1
                                  else agents[seat].act(observation))
         moves += 1
     return moves
@@ -77,7 +77,7 @@ def _compare_playouts(state: State[Any], probe: Probe, whole: bool, done: CrossC
     stop = None if whole else state.deal_number + 1
     agents = [HeartsHeuristic() for _ in range(4)]
     done.playout_moves += _agents_play(python, stop, agents)
-    probe.check(compiled.play_policy("heuristic", stop), "play_policy refused the state")
+    probe.check(compiled.play_compiled("heuristic", stop), "play_compiled refused the state")
     probe.after = f"a playout to {'the end' if whole else 'the deal end'}"
     probe.same_state(compiled, python)
     done.playouts += 1

@@ -68,11 +68,11 @@ def search(game: Any, observation: Any, compiled: bool, seed: int, iterations: i
            options: dict[str, Any]) -> tuple[Any, ...]:
     """The decision, root visits, root values and generator state of one search of
     `observation` on the compiled loop (`compiled`) or the Python loop with the Python agents."""
-    from parlour.agents.search import ISMCTSAgent, card_kernel
-    from parlour.games.hearts.policy import python_heuristic
-    from parlour.games.spades.policy import python_heuristic as python_spades_heuristic
+    from parlour.agents.search import ISMCTSAgent, ismcts_gate
+    from parlour.games.hearts.heuristic_playouts import python_heuristic
+    from parlour.games.spades.heuristic_playouts import python_heuristic as python_spades_heuristic
 
-    with (nullcontext() if compiled else card_kernel.python_loop(),
+    with (nullcontext() if compiled else ismcts_gate.python_loop(),
           nullcontext() if compiled else python_heuristic(),
           nullcontext() if compiled else python_spades_heuristic()):
         rng = Random(seed)
@@ -81,7 +81,7 @@ def search(game: Any, observation: Any, compiled: bool, seed: int, iterations: i
             playout = agent.playout
             assert playout is not None
             modelled = agent.modelled_opponents(game, playout) == "policy"
-            assert card_kernel.compiled_search(agent, game, playout, observation, modelled)
+            assert ismcts_gate.compiled_search(agent, game, playout, observation, modelled)
         action = agent.act(observation)
         report = agent.report
         return (action, report and report.visits, report and report.values,

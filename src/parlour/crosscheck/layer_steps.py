@@ -2,10 +2,10 @@
 
 `crosscheck(game, seeds)` plays, per seed, a game on `ContractTrickState` (one whose class names
 its `layer_class`) twice from its first decision: one state moved by the compiled step
-(`legal_actions`, `apply` and `apply_without_undo` of `cards/_layer_step.pyx`), the other by
+(`legal_actions`, `apply` and `apply_unchecked_no_undo` of `cards/_layer_step.pyx`), the other by
 the Python methods it stands in for. Every other seed is quiet. At every decision it compares
 the legal actions, then makes the same random choice on both: mostly a checked `apply`,
-sometimes `apply_without_undo`, an `undo`, or an action of the game that is illegal there
+sometimes `apply_unchecked_no_undo`, an `undo`, or an action of the game that is illegal there
 (both must raise the same `IllegalActionError`), and compares the whole states: class, every
 field, the `_legal` cache, the history, the events and the undo stack (a short undo record of
 the compiled step's by undoing it on copies of both). A difference raises
@@ -52,7 +52,7 @@ class StepCheck:
 
 
 def python_step(kind: type) -> tuple[Any, Any, Any]:
-    """The Python `legal_actions`, `apply` and `apply_without_undo` that the compiled step
+    """The Python `legal_actions`, `apply` and `apply_unchecked_no_undo` that the compiled step
     stands in for on state class `kind`; raises `LookupError` where it does not apply."""
     step = LAYER_STEP.kernel()
     if step is None or not LAYER_STEP.applies(kind):
@@ -128,7 +128,7 @@ def crosscheck(game: Game[Any], seeds: Iterable[int]) -> StepCheck:
                 action = legal[rng.randrange(len(legal))]
                 done.cards += id(action) in card_actions
                 if roll < 0.25:
-                    compiled.apply_without_undo(action)
+                    compiled.apply_unchecked_no_undo(action)
                     py_without(python, action)
                     done.without_undo += 1
                     probe.moved(f"{action} without undo")

@@ -50,7 +50,7 @@ def rows(spec: str, seeds: Sequence[int], steps: int) -> int:
                 compared += 1
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]
-            state.apply_without_undo(action)
+            state.apply_unchecked_no_undo(action)
             probe.moved(action)
     return compared
 

@@ -111,7 +111,7 @@ def crosscheck(game: Skat, seeds: range, kernel: Any) -> CrossCheck:
             if type(action) is not Play:
                 if play.apply_index(index) == ALL_PASSED:  # the game's hook decides
                     play.store(mirror, mode)
-                    mirror.apply_without_undo(PASS)
+                    mirror.apply_unchecked_no_undo(PASS)
                     pending = mirror.phase == PLAY_PHASE and mirror.deal == 0
                     if pending:  # a Ramsch: the kernel plays its cards
                         play.load(mirror)

@@ -7,7 +7,7 @@ games and Ramsch come up), and at
 every decision compares the compiled heuristic's choice (`_heuristic.decide`) with the Python
 agent's (`SkatHeuristic.act` on the seat's observation). From one position of each deal (or
 of every n-th, `playouts_every`) it also plays the heuristic to the end of
-the deal and to the end of the series both ways, `SkatState.play_policy` (in C) and the agents
+the deal and to the end of the series both ways, `SkatState.play_compiled` (in C) and the agents
 move by move as search playouts do, and compares the states: fields, history, class.
 The CI test runs it on 1,000 deals and `benchmarks/skat_heuristic_crosscheck.py` on 100,000;
 a difference raises `Divergence` naming the seed, the move, the field and the `.pyx` file.
@@ -34,7 +34,7 @@ class HeuristicCheck:
     decisions: int = 0
     """Decisions compared (the compiled choice against the agent's)."""
     playouts: int = 0
-    """Playouts compared (`play_policy` against the agents, to the deal's end or the game's)."""
+    """Playouts compared (`play_compiled` against the agents, to the deal's end or the game's)."""
     playout_moves: int = 0
     """Moves made by those playouts (each compared through the history)."""
     contracts: Counter[str] = field(default_factory=Counter)
@@ -106,7 +106,7 @@ def python_playout(state: SkatState, stop: int | None) -> None:
         seat: int = state.current  # type: ignore[assignment]
         observation = state.observe(seat)
         legal = observation.legal_actions
-        state.apply_without_undo(legal[0] if len(legal) == 1 else bot.act(observation))
+        state.apply_unchecked_no_undo(legal[0] if len(legal) == 1 else bot.act(observation))
 
 
 def _same_playouts(state: SkatState, kernel: Any, probe: Probe, done: HeuristicCheck) -> None:

@@ -1,7 +1,7 @@
 """Move-for-move cross-check of Skat's compiled `Match` step against the Python methods.
 
 `step_crosscheck` plays whole series with the compiled `legal_actions`, `apply` and
-`apply_without_undo` (`games/skat/_kernel.pyx`) beside the Python methods they stand in for
+`apply_unchecked_no_undo` (`games/skat/_kernel.pyx`) beside the Python methods they stand in for
 (`rules.PYTHON_STEP`): every field, history entry, event and undo record after every move,
 illegal actions refused alike, undo. `benchmarks/skat_step_crosscheck.py` runs it on 100,000
 deals; a difference raises `Divergence` naming the seed, the move, the field and the file.
@@ -42,7 +42,7 @@ class StepCheck:
     """Deals played quiet (the others with events)."""
     last_seed: int = -1
     trusted: int = 0
-    """Moves made by `apply_without_undo`."""
+    """Moves made by `apply_unchecked_no_undo`."""
 
 
 _ABSENT = object()
@@ -114,7 +114,7 @@ def _deal_key(value: Any) -> Any:
 def step_crosscheck(game: Skat, deals: int, events: bool | None = None, step: Any = None,
                     first_seed: int = 0) -> StepCheck:
     """Cross-check the compiled step (`SkatState.legal_actions`, `apply` and
-    `apply_without_undo` where the kernel is built, or the functions in `step`) against the
+    `apply_unchecked_no_undo` where the kernel is built, or the functions in `step`) against the
     Python methods (`rules.PYTHON_STEP`) on series of `game` from seed `first_seed` on, until
     `deals` deals are over; raise `Divergence`.
 
@@ -122,11 +122,11 @@ def step_crosscheck(game: Skat, deals: int, events: bool | None = None, step: An
     (False), or every other series each way (None):
     random legal moves (the bidding of every other seed modest, see `_modest_call`), now and
     then an illegal action (both must refuse it alike and change nothing), an `undo` (both
-    must restore the same), or `apply_without_undo`. After every move every field, the
+    must restore the same), or `apply_unchecked_no_undo`. After every move every field, the
     history, the events and the undo records must be equal.
     """
     compiled = step or {"legal_actions": SkatState.legal_actions, "apply": SkatState.apply,
-                        "apply_without_undo": SkatState.apply_without_undo}
+                        "apply_unchecked_no_undo": SkatState.apply_unchecked_no_undo}
     done = StepCheck()
     probe = Probe(KERNEL)
     seed = first_seed - 1
@@ -151,12 +151,12 @@ def step_crosscheck(game: Skat, deals: int, events: bool | None = None, step: An
                 action = legal[_modest_call(legal, rng, all_pass=seed % 8 == 0)]
             else:
                 action = legal[int(rng.random() * len(legal))]
-            how = "apply_without_undo" if roll > 0.85 else "apply"
+            how = "apply_unchecked_no_undo" if roll > 0.85 else "apply"
             deal = a.deal
             compiled[how](a, action)
             PYTHON_STEP[how](b, action)
             done.moves += 1
-            done.trusted += how == "apply_without_undo"
+            done.trusted += how == "apply_unchecked_no_undo"
             probe.moved(action if how == "apply" else f"{action} without undo")
             _same(a, b, probe, full=a.deal != deal or a.is_terminal)
             if roll < 0.12 and a.can_undo:

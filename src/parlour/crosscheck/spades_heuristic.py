@@ -9,13 +9,13 @@ Nils, and Nils make the heuristic's rarer rules fire. From there, for one or two
 the end of the game):
 
 - the Python reference: `SpadesHeuristic.act` on `state.observe(seat)` for every seat, the
-  action applied without undo (as `Playout.play_policy` does);
+  action applied without undo (as `Playout.play_compiled` does);
 - the kernel stepped decision by decision (`_heuristic.HeuristicDeal`): at every decision the
   phase, the player to move, the legal cards or the number of bids and Blind Nil choices, the
   action chosen and the name of the rule behind it (`SpadesHeuristic.last_rule`); at the end of
   each hand it settles its copy (in C on even seeds, by the state's `_score_deal` on odd ones)
   and the whole state and history must equal the reference's;
-- `SpadesState.play_policy("heuristic", stop)` on a third copy: the same state and history.
+- `SpadesState.play_compiled("heuristic", stop)` on a third copy: the same state and history.
 
 The CI test (`tests/games/spades/test_heuristic_kernel.py`) runs 1,000 seeds,
 `benchmarks/spades_heuristic_crosscheck.py` 100,000.
@@ -102,7 +102,7 @@ def crosscheck(seeds: Iterable[int]) -> CrossCheck:
         stepped = start.clone(quiet=True)
         whole = start.clone(quiet=True)
         stop = None if hands is None else start.deal + hands
-        probe.check(whole.play_policy("heuristic", stop) is True, "play_policy refused")
+        probe.check(whole.play_compiled("heuristic", stop) is True, "play_compiled refused")
         kernel = heuristic.HeuristicDeal()
         mode = type(stepped).kernel_mode(type(game)) if seed % 2 == 0 else 0
         while not python.is_terminal and (stop is None or python.deal < stop):
@@ -134,7 +134,7 @@ def crosscheck(seeds: Iterable[int]) -> CrossCheck:
                 done.rules[rule] += 1
                 done.decisions += 1
                 kernel.step()
-                python.apply_without_undo(action)
+                python.apply_unchecked_no_undo(action)
                 probe.moved(action)
             probe.check(bool(kernel.done), "the kernel's hand is not over")
             done.nil_bids += contract[0].count(0)
@@ -145,7 +145,7 @@ def crosscheck(seeds: Iterable[int]) -> CrossCheck:
             probe.after = f"settling the hand {'in C' if mode else 'by _score_deal'}"
             probe.same_state(stepped, python)
         done.games_over += python.is_terminal
-        probe.after = "play_policy"
+        probe.after = "play_compiled"
         probe.same_state(whole, python)
         done.positions += 1
     return done

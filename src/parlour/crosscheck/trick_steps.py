@@ -2,10 +2,10 @@
 
 `crosscheck_steps(game, seeds)` plays, per seed, a deal and the start of the next from a random
 standing twice: one state moved by the compiled step (`legal_actions`, `apply` and
-`apply_without_undo` of `games/hearts/_step.pyx`, `games/spades/_step.pyx`), the other by the
+`apply_unchecked_no_undo` of `games/hearts/_step.pyx`, `games/spades/_step.pyx`), the other by the
 Python methods the step stands in for. Every other seed is quiet. At every decision it compares
 the legal actions; then it makes the same random choice on both: mostly a checked `apply`,
-sometimes `apply_without_undo`, an `undo`, or an illegal action (both must raise the same
+sometimes `apply_unchecked_no_undo`, an `undo`, or an illegal action (both must raise the same
 `IllegalActionError` and change nothing), and compares the whole states: class, fields (the
 snapshot), `is_terminal` and `deal_number`, the `_legal` cache, the whole history, events and
 undo stack. The CI
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from parlour import engine
+from parlour import compiled_switch
 from parlour.core import Game, IllegalActionError
 from parlour.crosscheck.harness import Probe
 
@@ -45,9 +45,9 @@ class StepCheck:
 
 
 def python_step(game: Game[Any]) -> tuple[Any, Any, Any]:
-    """The Python `legal_actions`, `apply` and `apply_without_undo` of `game`'s states, which
+    """The Python `legal_actions`, `apply` and `apply_unchecked_no_undo` of `game`'s states, which
     the compiled step stands in for; raises `LookupError` on the pure path."""
-    step = engine.kernel(f"parlour.games.{game.id}._step")
+    step = compiled_switch.load(f"parlour.games.{game.id}._step")
     if step is None:
         raise LookupError(f"{game.id}: no compiled step on this path")
     return step.python_step()  # type: ignore[no-any-return]
@@ -120,7 +120,7 @@ def crosscheck_steps(game: Game[Any], seeds: Iterable[int]) -> StepCheck:
             else:
                 action = legal[rng.randrange(len(legal))]
                 if roll < 0.25:
-                    compiled.apply_without_undo(action)
+                    compiled.apply_unchecked_no_undo(action)
                     py_without(python, action)
                     done.without_undo += 1
                     probe.moved(f"{action} without undo")

@@ -27,7 +27,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.agents import Agent, make_agent
-from parlour.agents.base import AgentCrashed, AgentFault, AgentQuit, AgentTimeout
+from parlour.agents.base import (
+    AgentCrashed,
+    AgentFault,
+    AgentQuit,
+    AgentTimeout,
+    act_within_of,
+    close_of,
+    is_untimed,
+)
 from parlour.agents.external import ProcessLimits
 from parlour.core import Action, Event, Game, ParlourError, State, make_rng
 from parlour.core.seeding import fresh_seed
@@ -160,9 +168,7 @@ class Match:
         """The time policy of this match as its record states it (None if untimed)."""
         if self.policy.move_time is None:
             return None
-        untimed = tuple(seat for seat, agent in enumerate(self.agents)
-                        if getattr(agent, "interactive", False)
-                        or getattr(agent, "self_timed", False))
+        untimed = tuple(seat for seat, agent in enumerate(self.agents) if is_untimed(agent))
         return TimeLimits(self.policy.move_time, self.policy.time_bank, untimed)
 
     @property
@@ -189,7 +195,7 @@ class Match:
     def close(self) -> None:
         """Release the agents' resources (processes); safe to call more than once."""
         for seat, agent in enumerate(self.agents):
-            close = getattr(agent, "close", None)
+            close = close_of(agent)
             if close is not None:
                 try:
                     close()
@@ -219,9 +225,8 @@ class Match:
             return self._fallback(seat), 0.0
         observation = state.observe(seat)
         agent = self.agents[seat]
-        untimed = getattr(agent, "interactive", False) or getattr(agent, "self_timed", False)
-        move_time = None if untimed else self.policy.move_time
-        act_within = getattr(agent, "act_within", None)
+        move_time = None if is_untimed(agent) else self.policy.move_time
+        act_within = act_within_of(agent)
         start = time.perf_counter()
         try:
             if move_time is not None and act_within is not None:

@@ -14,12 +14,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from parlour.rl.deprecated import old_name
 from parlour.rl.processes import ProcessVectorEnv
-from parlour.rl.table import AgentSource, Table
+from parlour.rl.seated_game import AgentSource, SeatedGame
 from parlour.rl.vector import Seating, VectorEnv
 
-__all__ = ["AgentSource", "ProcessVectorEnv", "Seating", "Table", "VectorEnv", "aec_env",
-           "gym_env"]
+__all__ = [
+    "AgentSource",
+    "ProcessVectorEnv",
+    "SeatedGame",
+    "Seating",
+    "VectorEnv",
+    "aec_env",
+    "gym_env",
+]
 
 
 def aec_env(game: Any, **options: Any) -> Any:
@@ -34,3 +42,8 @@ def gym_env(game: Any, opponents: Any = "heuristic", **options: Any) -> Any:
     from parlour.rl.gym_env import ParlourGym
 
     return ParlourGym(game, opponents, **options)
+
+
+def __getattr__(name: str) -> Any:
+    """Old names (docs/deprecated.md), with a DeprecationWarning."""
+    return old_name(name)

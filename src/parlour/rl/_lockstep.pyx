@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
 """`parlour.rl.lockstep.advance` in C: one learner move in every game of a batch, then the
 random seats' moves, in one call instead of a Python loop (the moves themselves are the games'
-own `apply_without_undo`, compiled where the game has a compiled step)."""
+own `apply_unchecked_no_undo`, compiled where the game has a compiled step)."""
 
 
 def advance(list states, list actions, long long[::1] ids, list randoms,
@@ -15,7 +15,7 @@ def advance(list states, list actions, long long[::1] ids, list randoms,
     for i in range(n):
         state = states[i]
         before = len(state.history)
-        state.apply_without_undo(actions[ids[i]])
+        state.apply_unchecked_no_undo(actions[ids[i]])
         seat_rngs = <list>randoms[i]
         while True:
             current = state.current_player
@@ -27,5 +27,5 @@ def advance(list states, list actions, long long[::1] ids, list randoms,
                 seats[i] = <long long>current
                 break
             legal = state.legal_actions()
-            state.apply_without_undo(legal[rng.randrange(len(legal))])
+            state.apply_unchecked_no_undo(legal[rng.randrange(len(legal))])
         moves[i] = len(state.history) - before

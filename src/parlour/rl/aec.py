@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from parlour.core import Game, ParlourError, derive_seed
+from parlour.rl.seated_game import SeatedGame
 from parlour.rl.spaces import (
     action_space,
     as_game,
@@ -30,7 +31,6 @@ from parlour.rl.spaces import (
     state_tensor,
     terminal_mask,
 )
-from parlour.rl.table import Table
 
 AECEnv = require("pettingzoo").AECEnv
 
@@ -49,7 +49,7 @@ class ParlourAEC(AECEnv):  # type: ignore[misc,valid-type]
             raise ParlourError(f"max_steps must be at least 1 (or None), not {max_steps}")
         self.max_steps = max_steps
         self.steps = 0
-        self.scale = (self.game.encoding.reward_scale(per_deal_rewards)  # type: ignore[attr-defined]
+        self.scale = (self.game.encoding.reward_scale(per_deal_rewards)
                       if scale_rewards else 1.0)
         if render_mode not in (None, "ansi"):
             raise ParlourError(f"render_mode {render_mode!r}: parlour environments render "
@@ -65,7 +65,7 @@ class ParlourAEC(AECEnv):  # type: ignore[misc,valid-type]
         self.encoding = self.game.encoding
         self._seed = derive_seed(0, "aec")
         self._games = 0
-        self.table: Table | None = None
+        self.table: SeatedGame | None = None
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -79,7 +79,7 @@ class ParlourAEC(AECEnv):  # type: ignore[misc,valid-type]
             self._seed, self._games = int(seed), 0
         game_seed = derive_seed(self._seed, "game", self._games)
         self._games += 1
-        self.table = Table(self.game, game_seed, [None] * self.game.num_players,
+        self.table = SeatedGame(self.game, game_seed, [None] * self.game.num_players,
                            per_deal=self.per_deal_rewards, scale=self.scale)
         self.steps = 0
         self.agents = list(self.possible_agents)

@@ -29,7 +29,7 @@ import numpy as np
 from parlour.agents.learned import LearnedAgent, Policy
 from parlour.agents.specs import make_agent
 from parlour.core import Game, ParlourError, derive_seed, load_game, make_rng
-from parlour.rl.table import AgentSource
+from parlour.rl.seated_game import AgentSource
 from parlour.rl.vector import VectorEnv
 
 try:
@@ -446,7 +446,7 @@ class Trainer:
                 if config.targets == "rollouts":
                     break
                 trail = pending[index].setdefault(int(seats[index]), [])
-                already = (self.encoding.deal_progress(env.views[index])  # type: ignore[attr-defined]
+                already = (self.encoding.deal_progress(env.views[index])
                            / scale if config.to_go else 0.0)
                 trail.append((inputs[index].copy(), int(actions[index]), already))
             observations, masks, seats, rewards, paid, _ = env.step(actions)
@@ -491,7 +491,7 @@ class Trainer:
         targets = np.full(encoding.num_actions, np.nan, dtype=np.float32)
         for action in view.legal_actions:
             playout = state.clone(quiet=True)
-            playout.apply_without_undo(action)
+            playout.apply_unchecked_no_undo(action)
             targets[encoding.action_id(action, view)] = self.play_out(playout, seat)
         advice = encoding.action_id(self.advisor.act(view), view)
         targets -= targets[advice]
@@ -505,7 +505,7 @@ class Trainer:
         advisor = self.advisor
         while not state.is_terminal and state.deal_number == deal:
             legal = state.legal_actions()
-            state.apply_without_undo(legal[0] if len(legal) == 1
+            state.apply_unchecked_no_undo(legal[0] if len(legal) == 1
                                      else advisor.act(state.observe(state.current_player)))
         gained = [b - a for a, b in zip(before, state.running_returns(), strict=True)]
         mine = gained[seat]

@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from parlour.core import Game, ParlourError, game_class, list_games, load_game, make_rng
+from parlour.rl.seated_game import AgentSource, SeatedGame, build_agent
 from parlour.rl.spaces import (
     as_game,
     gym_id,
@@ -43,7 +44,6 @@ from parlour.rl.spaces import (
     seat_arrays,
     terminal_mask,
 )
-from parlour.rl.table import AgentSource, Table, build_agent
 
 GymEnv = require("gymnasium").Env
 
@@ -63,7 +63,7 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
             raise ParlourError(f"max_steps must be at least 1 (or None), not {max_steps}")
         self.max_steps = max_steps
         self.steps = 0
-        self.scale = (self.game.encoding.reward_scale(per_deal_rewards)  # type: ignore[attr-defined]
+        self.scale = (self.game.encoding.reward_scale(per_deal_rewards)
                       if scale_rewards else 1.0)
         players = self.game.num_players
         if isinstance(opponents, str) or callable(opponents):
@@ -89,7 +89,7 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
         self.encoding = self.game.encoding
         self.observation_space = observation_space(self.game)
         self.action_space = legal_action_space(self.game)
-        self.table: Table | None = None
+        self.table: SeatedGame | None = None
         self.seat = 0
 
     def _observation(self, over: bool = False) -> dict[str, np.ndarray]:
@@ -117,7 +117,7 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
                 else:
                     agents.append(build_agent(sources.pop(0), self.game, s,
                                               make_rng(game_seed, "agent", s)))
-            self.table = Table(self.game, game_seed, agents, per_deal=self.per_deal_rewards,
+            self.table = SeatedGame(self.game, game_seed, agents, per_deal=self.per_deal_rewards,
                                scale=self.scale)
             self.table.advance()
             if not self.table.state.is_terminal:  # the others may end a game alone: deal again

@@ -26,7 +26,7 @@ def advance(states: Sequence[State[Any]], actions: Sequence[Action], ids: np.nda
     moves included) into ``moves[i]``."""
     for i, state in enumerate(states):
         before = len(state.history)
-        state.apply_without_undo(actions[int(ids[i])])
+        state.apply_unchecked_no_undo(actions[int(ids[i])])
         seat_rngs = randoms[i]
         while True:
             current = state.current_player
@@ -38,13 +38,13 @@ def advance(states: Sequence[State[Any]], actions: Sequence[Action], ids: np.nda
                 seats[i] = current
                 break
             legal = state.legal_actions()
-            state.apply_without_undo(legal[rng.randrange(len(legal))])
+            state.apply_unchecked_no_undo(legal[rng.randrange(len(legal))])
         moves[i] = len(state.history) - before
 
 
 def compiled() -> Any:
     """The compiled `advance` (`parlour.rl._lockstep.advance`), or None on the pure path."""
-    from parlour import engine
+    from parlour import compiled_switch
 
-    module = engine.kernel("parlour.rl._lockstep")
+    module = compiled_switch.load("parlour.rl._lockstep")
     return None if module is None else module.advance

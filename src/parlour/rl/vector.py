@@ -24,7 +24,7 @@ from parlour.agents.random_agent import RandomAgent
 from parlour.core import Action, Game, Observation, ParlourError, derive_seed, make_rng
 from parlour.games.encoding import Encoding
 from parlour.rl import lockstep
-from parlour.rl.table import AgentSource, Table, build_agent
+from parlour.rl.seated_game import AgentSource, SeatedGame, build_agent
 
 Seating = Sequence[AgentSource | None] | Callable[[Random], Sequence[AgentSource | None]]
 """Who sits where: per seat an agent source, or None for a learner; or a function that draws
@@ -80,7 +80,7 @@ class VectorEnv:
         if max_steps is not None and max_steps < 1:
             raise ParlourError(f"max_steps must be at least 1 (or None), not {max_steps}")
         self.max_steps = max_steps
-        self.scale = (game.encoding.reward_scale(per_deal)  # type: ignore[attr-defined]
+        self.scale = (game.encoding.reward_scale(per_deal)
                       if scale_rewards else 1.0)
         self.game = game
         self.num_envs = num_envs
@@ -101,7 +101,7 @@ class VectorEnv:
                 raise ParlourError(f"out arrays must be C-contiguous {np.dtype(dtype).name} of "
                                    f"shapes {shapes}, not {array.dtype.name} {array.shape}")
         self.observations, self.masks, self.seats = out
-        self.tables: list[Table] = []
+        self.tables: list[SeatedGame] = []
         self.views = Views(self)
         """``views[i]``: the observation of the decision waiting in game i (built on demand)."""
         self.truncated = np.zeros(num_envs, dtype=np.bool_)
@@ -117,7 +117,7 @@ class VectorEnv:
         self.moves = 0
         """Moves played in every game so far, agents' and learners' (chance deals too)."""
 
-    def _new_table(self) -> Table:
+    def _new_table(self) -> SeatedGame:
         number = self.games_started
         self.games_started += 1
         game_seed = derive_seed(self.seed, "game", number)
@@ -132,7 +132,7 @@ class VectorEnv:
         agents = [None if source is None
                   else build_agent(source, self.game, seat, make_rng(game_seed, "agent", seat))
                   for seat, source in enumerate(seating)]
-        table = Table(self.game, game_seed, agents, self.per_deal, self.relative, self.scale)
+        table = SeatedGame(self.game, game_seed, agents, self.per_deal, self.relative, self.scale)
         table.advance()
         self.moves += len(table.state.history)
         return table

@@ -1,7 +1,7 @@
 """The compiled Hearts heuristic (`_heuristic.pyx`) against the Python agent, and when it plays.
 
 `parlour.crosscheck.hearts_heuristic.crosscheck` compares every decision of 1,000 deals (two
-rule sets) and the states after whole playouts; the rest checks that `play_policy` plays only
+rule sets) and the states after whole playouts; the rest checks that `play_compiled` plays only
 where the compiled heuristic is the game's own agent on a state the deal kernel fits.
 """
 
@@ -14,13 +14,13 @@ from typing import Any, ClassVar
 
 import pytest
 
-from parlour import engine, load_game
-from parlour.games.hearts import policy
+from parlour import compiled_switch, load_game
+from parlour.games.hearts import heuristic_playouts as policy
 from parlour.games.hearts.bots import HeartsHeuristic
 from parlour.games.hearts.rules import Hearts, HeartsState
 
 needs_kernel = pytest.mark.skipif(
-    policy.KERNEL is None and (engine.forced_pure() or not os.environ.get("CI")),
+    policy.KERNEL is None and (compiled_switch.forced_pure() or not os.environ.get("CI")),
     reason="the compiled heuristic is not built (CI must build it) or PARLOUR_PURE is set")
 
 
@@ -82,25 +82,25 @@ class OwnHeuristic(Hearts):
 def test_play_policy_plays_the_heuristic_only_where_the_kernel_is_that_agent() -> None:
     game = load_game("hearts")
     state = game.new_state(seed=4)
-    assert not state.play_policy("heuristic", 1)  # events on: not a search playout
+    assert not state.play_compiled("heuristic", 1)  # events on: not a search playout
     quiet = state.clone(quiet=True)
-    assert not quiet.play_policy("random", 1) and not quiet.play_policy("heuristic-v1", 1)
+    assert not quiet.play_compiled("random", 1) and not quiet.play_compiled("heuristic-v1", 1)
     assert quiet.deal_number == 0 and len(quiet.history) == len(state.history)
-    assert quiet.play_policy("heuristic", 1) and quiet.deal_number == 1
+    assert quiet.play_compiled("heuristic", 1) and quiet.deal_number == 1
     for other in (OwnPoints(), OwnHeuristic()):
         world = other.new_state(seed=4).clone(quiet=True)
-        assert not world.play_policy("heuristic", 1)
+        assert not world.play_compiled("heuristic", 1)
     own = state.clone(quiet=True)
     own.__class__ = OwnPlay
-    assert not own.play_policy("heuristic", 1)
+    assert not own.play_compiled("heuristic", 1)
 
 
 @needs_kernel
 def test_play_policy_stops_at_the_deal_asked_or_the_end() -> None:
     state = load_game("hearts").new_state(seed=2).clone(quiet=True)
-    assert state.play_policy("heuristic", 2) and state.deal_number == 2
-    assert state.play_policy("heuristic", None) and state.is_terminal
-    assert state.play_policy("heuristic", None)  # nothing left to play
+    assert state.play_compiled("heuristic", 2) and state.deal_number == 2
+    assert state.play_compiled("heuristic", None) and state.is_terminal
+    assert state.play_compiled("heuristic", None)  # nothing left to play
 
 
 def test_on_the_pure_path_play_policy_leaves_the_agents_to_play(
@@ -108,7 +108,7 @@ def test_on_the_pure_path_play_policy_leaves_the_agents_to_play(
     monkeypatch.setattr(policy, "KERNEL", None)
     monkeypatch.setattr(policy, "_MODES", {})
     state = load_game("hearts").new_state(seed=4).clone(quiet=True)
-    assert not state.play_policy("heuristic", 1)
+    assert not state.play_compiled("heuristic", 1)
     assert state.deal_number == 0
 
 
@@ -116,7 +116,7 @@ def test_on_the_pure_path_play_policy_leaves_the_agents_to_play(
 @pytest.mark.parametrize("spec", ["pimc:worlds=2", "ismcts:iterations=12,root=ucb"])
 def test_search_with_the_default_rollout_plays_the_compiled_heuristic(
         spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from parlour.agents.search import card_kernel
+    from parlour.agents.search import ismcts_gate
     from parlour.agents.specs import make_agent
 
     assert policy.KERNEL is not None
@@ -137,7 +137,7 @@ def test_search_with_the_default_rollout_plays_the_compiled_heuristic(
     weighed = HeartsHeuristic(game).candidates
     while state.phase != 1 or len(weighed(state.observe(state.current_player))) < 2:
         state.apply(state.legal_actions()[0])  # to a choice in the card play
-    with card_kernel.python_loop():  # ISMCTS's own loop: its playouts ask play_policy
+    with ismcts_gate.python_loop():  # ISMCTS's own loop: its playouts ask play_compiled
         agent = make_agent(spec, game, state.current_player, Random(1))
         agent.act(state.observe(state.current_player))
     assert calls and set(calls) == {1}  # every playout to the end of the deal, in C

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import pytest
 
 import parlour
-from parlour import engine
+from parlour import compiled_switch
 from parlour.agents.search.ismcts import ISMCTSAgent
 from parlour.agents.search.pimc import PIMCAgent
 from parlour.crosscheck import Divergence
@@ -29,7 +29,7 @@ KERNEL_NAME = "parlour.games.skat._heuristic"
 
 @pytest.fixture(scope="module")
 def kernel() -> ModuleType:
-    if KERNEL_NAME not in engine.built():
+    if KERNEL_NAME not in compiled_switch.built():
         if os.environ.get("CI"):
             pytest.fail("the Skat heuristic kernel is not built: CI must test the compiled path")
         pytest.skip("the Skat heuristic kernel is not built (pip install -e . with a C compiler)")
@@ -114,7 +114,7 @@ def python_playout_moves(state: SkatState, moves: int) -> None:
 def test_play_policy_plays_the_heuristic_to_the_deal_or_game_end(compiled: Any) -> None:
     for stop in (1, None):
         state, reference = _world(), _world()
-        assert state.play_policy("heuristic", stop) is True
+        assert state.play_compiled("heuristic", stop) is True
         python_playout(reference, stop)
         assert state.history == reference.history and state.totals == reference.totals
         assert state._snapshot() == reference._snapshot()
@@ -124,9 +124,9 @@ def test_play_policy_plays_the_heuristic_to_the_deal_or_game_end(compiled: Any) 
 def test_play_policy_declines_what_it_does_not_play(compiled: Any) -> None:
     state = _world()
     history = list(state.history)
-    assert state.play_policy("random", None) is False  # another policy
+    assert state.play_compiled("random", None) is False  # another policy
     loud = state.clone(quiet=False)
-    assert loud.play_policy("heuristic", None) is False  # events wanted: move by move
+    assert loud.play_compiled("heuristic", None) is False  # events wanted: move by move
 
     class Mine(SkatState):  # overrides a move the deal kernel stands in for
         __slots__ = ()
@@ -136,14 +136,14 @@ def test_play_policy_declines_what_it_does_not_play(compiled: Any) -> None:
 
     subclassed = state.clone()
     subclassed.__class__ = Mine
-    assert subclassed.play_policy("heuristic", None) is False
+    assert subclassed.play_compiled("heuristic", None) is False
 
     class OwnBot(Skat):  # registers another heuristic
         agents: ClassVar[Mapping[str, str]] = {"heuristic": "parlour.agents.random:RandomAgent"}
 
     other = state.clone()
     other.game = OwnBot()
-    assert other.play_policy("heuristic", None) is False
+    assert other.play_compiled("heuristic", None) is False
     assert state.history == history
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour import engine
+from parlour import compiled_switch
 from parlour.core.game import State
 from parlour.crosscheck import Divergence
 from parlour.crosscheck.skat_deals import crosscheck
@@ -25,7 +25,7 @@ KERNEL_NAME = "parlour.games.skat._kernel"
 
 @pytest.fixture(scope="module")
 def kernel() -> ModuleType:
-    built = engine.built()
+    built = compiled_switch.built()
     if KERNEL_NAME not in built:
         if os.environ.get("CI"):
             pytest.fail("the Skat kernel is not built: CI must test the compiled path")
@@ -102,7 +102,7 @@ def test_the_kernel_deals_exactly_as_random_shuffle(kernel: ModuleType) -> None:
         cards = list(range(32))
         Random(seed).shuffle(cards)
         assert kernel.shuffled(seed, list(range(32))) == cards
-    assert rules._SHUFFLED is not None or engine.forced_pure()
+    assert rules._SHUFFLED is not None or compiled_switch.forced_pure()
 
 
 def test_a_state_subclass_that_changes_the_card_play_plays_it_in_python(
@@ -126,8 +126,8 @@ def test_a_state_subclass_that_changes_the_card_play_plays_it_in_python(
 
 
 def test_pure_forces_python_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(engine.PURE_ENV, "1")
-    monkeypatch.setattr(engine, "_loaded", {})
-    assert engine.kernel(KERNEL_NAME) is None
-    assert engine.engine_path() == "pure"
-    assert "PARLOUR_PURE is set" in engine.engine_description()
+    monkeypatch.setenv(compiled_switch.PURE_ENV, "1")
+    monkeypatch.setattr(compiled_switch, "_loaded", {})
+    assert compiled_switch.load(KERNEL_NAME) is None
+    assert compiled_switch.engine_path() == "pure"
+    assert "PARLOUR_PURE is set" in compiled_switch.engine_description()

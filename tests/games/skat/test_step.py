@@ -1,5 +1,5 @@
 """The compiled step of the `Match` path (`SkatState.legal_actions`, `apply`,
-`apply_without_undo` in `_kernel.pyx`) against the Python methods, move for move.
+`apply_unchecked_no_undo` in `_kernel.pyx`) against the Python methods, move for move.
 
 The kernel's step functions are checked on both paths (on the pure path they are called
 explicitly; `SkatState` keeps its Python methods there). Skipped when the kernel is not built,
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour import engine
+from parlour import compiled_switch
 from parlour.core import IllegalActionError
 from parlour.crosscheck import Divergence
 from parlour.crosscheck.skat_steps import step_crosscheck
@@ -23,12 +23,12 @@ from parlour.games.skat import SkatState, rules
 from parlour.games.skat.actions import PASS, PLAY
 
 KERNEL_NAME = "parlour.games.skat._kernel"
-STEP = ("legal_actions", "apply", "apply_without_undo")
+STEP = ("legal_actions", "apply", "apply_unchecked_no_undo")
 
 
 @pytest.fixture(scope="module")
 def kernel() -> ModuleType:
-    built = engine.built()
+    built = compiled_switch.built()
     if KERNEL_NAME not in built:
         if os.environ.get("CI"):
             pytest.fail("the Skat kernel is not built: CI must test the compiled path")
@@ -49,7 +49,7 @@ def step_of(kernel: ModuleType, **changes: Any) -> dict[str, Any]:
 def test_the_compiled_step_makes_1000_deals_exactly_as_the_python_methods(
         kernel: ModuleType, spec: str) -> None:
     # every field, history entry, event and undo record after every move, with events and
-    # quiet (every other series), illegal actions refused alike, undo, apply_without_undo
+    # quiet (every other series), illegal actions refused alike, undo, apply_unchecked_no_undo
     done = step_crosscheck(parlour.load_game(spec), 1000, None, step_of(kernel))
     assert done.deals >= 1000 and 400 <= done.quiet <= 600
     assert done.moves > 30_000 and done.illegal > 1000 and done.undone > 1000
@@ -57,7 +57,7 @@ def test_the_compiled_step_makes_1000_deals_exactly_as_the_python_methods(
 
 
 def test_the_compiled_path_installs_the_step_on_skat_states(kernel: ModuleType) -> None:
-    if engine.kernel(KERNEL_NAME) is None:
+    if compiled_switch.load(KERNEL_NAME) is None:
         assert SkatState.apply is rules.PYTHON_STEP["apply"]  # the pure path
         return
     for name in STEP:
@@ -100,7 +100,7 @@ def test_the_cross_check_catches_a_step_that_differs(kernel: ModuleType, broken:
         return kernel.legal_actions(state)[:-1] or kernel.legal_actions(state)
 
     def no_undo_record(state: SkatState, action: Any) -> None:
-        kernel.apply_without_undo(state, action)
+        kernel.apply_unchecked_no_undo(state, action)
 
     step = step_of(kernel, **({"legal_actions": short_legal} if broken == "legal"
                               else {"apply": no_undo_record}))
@@ -131,7 +131,7 @@ def test_an_undo_goes_back_past_a_compiled_playout_after_a_short_undo_record(
     state.apply(state.legal_actions()[0])
     if playout == "random":
         state.play_random(None, random.Random(1).random)
-    elif not state.play_policy("heuristic", None):
+    elif not state.play_compiled("heuristic", None):
         pytest.skip("no compiled heuristic on this path")
     assert state.is_terminal
     state.undo()

@@ -1,5 +1,5 @@
 """The compiled Spades heuristic (`parlour.games.spades._heuristic`) against the Python agent:
-the same move and rule at every decision of 1,000 positions, `SpadesState.play_policy` leaving
+the same move and rule at every decision of 1,000 positions, `SpadesState.play_compiled` leaving
 the same state and history as the agents, the fallbacks where the kernel does not fit, and
 PIMC and ISMCTS with the default rollout taking the compiled path with the same decisions."""
 
@@ -12,14 +12,14 @@ from typing import Any, ClassVar
 import pytest
 
 import parlour
-from parlour import engine
+from parlour import compiled_switch
 from parlour.agents.search.playout import Playout
 from parlour.games.spades.bots import SpadesHeuristic
 from parlour.games.spades.rules import Spades, SpadesState
 from parlour.games.spades.scoring import TeamScore
 
 NAME = "parlour.games.spades._heuristic"
-kernel: Any = engine.kernel(NAME)
+kernel: Any = compiled_switch.load(NAME)
 compiled_path = pytest.mark.skipif(kernel is None, reason="the compiled kernels are off or not "
                                    "built")
 
@@ -58,7 +58,7 @@ def test_the_cross_check_fails_on_a_different_move(monkeypatch: pytest.MonkeyPat
 def _python_playout(state: Any, stop: int | None) -> None:
     playout = Playout(state.game, "heuristic", None, "score", Random(0), "test")
     while not state.is_terminal and (stop is None or state.deal_number < stop):
-        playout.play_policy(state)  # the agents, move by move
+        playout.play_compiled(state)  # the agents, move by move
 
 
 def _start(game: Any, seed: int = 5, moves: int = 9) -> SpadesState:
@@ -77,7 +77,7 @@ def test_play_policy_plays_what_the_agents_play(stop: int | None) -> None:
     game = parlour.load_game("spades", blind_nil=True, target=250)
     start = _start(game)
     compiled, python = start.clone(quiet=True), start.clone(quiet=True)
-    assert compiled.play_policy("heuristic", stop) is True
+    assert compiled.play_compiled("heuristic", stop) is True
     _python_playout(python, stop)
     assert compiled.history == python.history
     assert compiled._snapshot() == python._snapshot()
@@ -93,7 +93,7 @@ def test_play_policy_keeps_undo_working() -> None:
         state.apply(state.legal_actions()[2])
     before = state._snapshot(), len(state.history)
     state.apply(state.legal_actions()[0])  # a card: a short undo record, completed first
-    assert state.play_policy("heuristic", 1)
+    assert state.play_compiled("heuristic", 1)
     state.undo()  # takes back that card and the playout after it
     assert (state._snapshot(), len(state.history)) == before
 
@@ -112,12 +112,12 @@ def test_a_variant_scoring_in_python_plays_in_c_and_settles_by_its_hook() -> Non
     game = _OwnScoring()
     start = _start(game)
     compiled, python = start.clone(quiet=True), start.clone(quiet=True)
-    assert compiled.play_policy("heuristic", 2) is True
+    assert compiled.play_compiled("heuristic", 2) is True
     _python_playout(python, 2)
     assert compiled._snapshot() == python._snapshot()
     assert compiled.history == python.history
     plain = _start(parlour.load_game("spades"))
-    assert plain.play_policy("heuristic", 2)
+    assert plain.play_compiled("heuristic", 2)
     assert [a + 1 for a in plain.results[0]] == list(compiled.results[0])
 
 
@@ -158,23 +158,23 @@ def _refused(why: str) -> tuple[SpadesState, str]:
 def test_play_policy_refuses_where_the_kernel_does_not_fit(why: str) -> None:
     state, policy = _refused(why)
     before = (list(state.history), state._snapshot())
-    assert state.play_policy(policy, None) is False
+    assert state.play_compiled(policy, None) is False
     assert (list(state.history), state._snapshot()) == before
 
 
 class _OwnPlayouts(SpadesState):
     __slots__ = ()
 
-    def play_policy(self, policy: str, stop: int | None) -> bool:
+    def play_compiled(self, policy: str, stop: int | None) -> bool:
         return False
 
 
 @compiled_path
 @pytest.mark.parametrize("why", ["another policy", "events on", "another heuristic",
                                  "observe overridden", "a bidding hook overridden",
-                                 "play_policy overridden"])
+                                 "play_compiled overridden"])
 def test_search_gets_the_compiled_policy_where_play_policy_would_play(why: str) -> None:
-    if why == "play_policy overridden":
+    if why == "play_compiled overridden":
         state, policy = _start(parlour.load_game("spades")), "heuristic"
         state.__class__ = _OwnPlayouts
     else:
@@ -189,9 +189,9 @@ def test_search_gets_the_compiled_policy_where_play_policy_would_play(why: str) 
 
 
 def test_the_pure_path_plays_no_compiled_policy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(engine._loaded, NAME, None)
+    monkeypatch.setitem(compiled_switch._loaded, NAME, None)
     state = _start(parlour.load_game("spades"))
-    assert state.play_policy("heuristic", None) is False
+    assert state.play_compiled("heuristic", None) is False
     assert state.compiled_policy("heuristic") is None
 
 
@@ -201,7 +201,7 @@ def test_search_with_the_default_rollout_takes_the_compiled_path(
         spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
     game = parlour.load_game("spades", max_hands=1)
     calls: list[bool] = []
-    compiled = kernel.play_policy
+    compiled = kernel.play_compiled
 
     def counting(state: Any, policy: str, stop: int | None) -> bool:
         played = bool(compiled(state, policy, stop))
@@ -223,10 +223,10 @@ def test_search_with_the_default_rollout_takes_the_compiled_path(
             state.apply(action)
         return made, rng.getstate()
 
-    monkeypatch.setattr(kernel, "play_policy", counting)
+    monkeypatch.setattr(kernel, "play_compiled", counting)
     with_kernel = decisions(4)
     assert calls and all(calls)
-    monkeypatch.setattr(SpadesState, "play_policy", lambda self, policy, stop: False)
+    monkeypatch.setattr(SpadesState, "play_compiled", lambda self, policy, stop: False)
     calls.clear()
     assert decisions(4) == with_kernel  # the agents move by move: the very same decisions
     assert not calls

@@ -13,7 +13,7 @@ import os
 import pytest
 
 import parlour
-from parlour import engine
+from parlour import compiled_switch
 from parlour.crosscheck import Divergence, territory
 from parlour.crosscheck.territory import PythonTurns, crosscheck, python_state
 from parlour.games.territory import rules
@@ -24,7 +24,7 @@ KERNEL_NAME = "parlour.games.territory._kernel"
 
 @pytest.fixture(autouse=True)
 def kernel() -> None:
-    if KERNEL_NAME not in engine.built():
+    if KERNEL_NAME not in compiled_switch.built():
         if os.environ.get("CI"):
             pytest.fail("the Territory kernel is not built: CI must test the compiled path")
         pytest.skip("the Territory kernel is not built (pip install -e . with a C compiler)")

@@ -141,7 +141,7 @@ def test_compiled_playouts_make_the_python_loops_moves(players: int) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_compiled_match_step_makes_the_python_steps_moves(players: int) -> None:
     """A `Match` gets the trick layer's compiled step (`legal_actions`, `apply`,
-    `apply_without_undo` of a card play) from the contract's tables, with no Cython in this
+    `apply_unchecked_no_undo` of a card play) from the contract's tables, with no Cython in this
     package; the bids stay in this package's Python. parlour's cross-check compares every
     field, event, history entry and undo record after every move."""
     from parlour_ohhell.rules import OhHell, OhHellState

@@ -2,7 +2,7 @@
 """The compiled ISMCTS loop for the card play of four-hand trick-taking games (Hearts, Spades).
 
 `parlour.agents.search.ismcts` stays the reference: this module runs the very same search in C
-for the cases `card_kernel` accepts (random rollouts, the playout stopping at the end of the
+for the cases `ismcts_gate` accepts (random rollouts, the playout stopping at the end of the
 deal, the root in the card play) and gives back the root's statistics. The same seed must give
 the same decisions on both loops, so everything here follows the Python loop operation for
 operation:
@@ -247,7 +247,7 @@ cdef int deal_hidden(Deal* d, Twister* t, uint64_t* full) noexcept nogil:
 
 cdef void set_deal(Deal* d, list seats, list sizes, list allowed, list fixed, uint64_t unknown,
                    int tries) except *:
-    """The hidden deal's constraints (`card_kernel`): `seats` to deal, and for each its
+    """The hidden deal's constraints (`ismcts_gate`): `seats` to deal, and for each its
     `sizes` (fixed cards apart), `allowed` and `fixed` cards; the `unknown` cards."""
     cdef int i, k, card
     cdef uint64_t left
@@ -460,7 +460,7 @@ cdef class Search:
     """One decision's search in C: the tree, the generator, the sampled worlds.
 
     Built from the root world (`template`, any world consistent with the observation: only
-    the hidden hands change between worlds), the hidden deal (`card_kernel`), `settle`
+    the hidden hands change between worlds), the hidden deal (`ismcts_gate`), `settle`
     (``(taken, won) -> values``), the exploration constant, the seat and whether the other
     seats play at random in the tree (``opponents=policy`` with random rollouts), or with a
     `policy` (a `CardPolicy` capsule and the bytes of its `knowledge` of the root position)
@@ -736,7 +736,7 @@ cdef class Search:
             self.play(w, card)
             self.push(node, card, player)
             node = self.child(node, card)
-        if policy != NULL:  # the policy's playout (`State.play_policy`)
+        if policy != NULL:  # the policy's playout (`State.play_compiled`)
             while not w.done:
                 card = policy.choose(w, self.known)
                 policy.see(w, self.known, card)

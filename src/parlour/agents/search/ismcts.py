@@ -30,7 +30,7 @@ it took.
   at the root by UCB like at every other node and plays the most visited action.
 
 In the card play of Hearts and Spades with random rollouts or their compiled heuristics (the
-default), the iterations run in compiled code (`card_kernel`, `_ismcts.pyx`): the same search,
+default), the iterations run in compiled code (`ismcts_gate`, `_ismcts.pyx`): the same search,
 draw for draw, so the same decisions.
 """
 
@@ -44,7 +44,7 @@ from typing import Any
 
 from parlour.agents.search import options as opt
 from parlour.agents.search.base import COMMON_OPTIONS, SearchAgent
-from parlour.agents.search.card_kernel import compiled_search
+from parlour.agents.search.ismcts_gate import compiled_search
 from parlour.agents.search.playout import Playout
 from parlour.core import Action, Game, Observation, State
 
@@ -119,14 +119,14 @@ class _Tree:
             if edge is None:
                 edge = node.edges[forced] = [0.0, 0.0, 0.0]
             edge[1] += 1.0
-            world.apply_without_undo(forced)
+            world.apply_unchecked_no_undo(forced)
             path.append((edge, seat))
             node = _child(node, key(world.observe(seat)))
         modelled = self.modelled
         while not world.is_terminal and (stop is None or world.deal_number < stop):
             player: int = world.current_player  # type: ignore[assignment]
             if modelled and player != seat:
-                playout.play_policy(world)
+                playout.play_compiled(world)
                 node = _child(node, key(world.observe(seat)))
                 continue
             legal = moves(world)
@@ -144,7 +144,7 @@ class _Tree:
                     action = (hint if hint is not None and hint in untried
                               else untried[self.randrange(len(untried))])
                 edge = edges[action] = [0.0, 1.0, 0.0]
-                world.apply_without_undo(action)
+                world.apply_unchecked_no_undo(action)
                 path.append((edge, player))
                 break
             lo = low[player]
@@ -160,7 +160,7 @@ class _Tree:
                 score = (edge[2] / visits - lo) * scale + c * sqrt(log(edge[1]) / visits)
                 if score > best_score:
                     best_score, action, chosen = score, a, edge
-            world.apply_without_undo(action)
+            world.apply_unchecked_no_undo(action)
             path.append((chosen, player))
             node = _child(node, key(world.observe(seat)))
         values = playout.run(world, stop)

@@ -62,7 +62,7 @@ class PIMCAgent(SearchAgent):
             for i, action in enumerate(legal):
                 for _ in range(self.rollouts):
                     state = world.clone(quiet=True)
-                    state.apply_without_undo(action)
+                    state.apply_unchecked_no_undo(action)
                     totals[i] += playout.run(state, stop)[seat]
             worlds += 1
             if deadline is not None and clock() >= deadline:

@@ -41,7 +41,7 @@ class Playout:
             policy = "heuristic" if "heuristic" in game.agents else RANDOM
         self.policy = policy
         self.policy_name = policy.removeprefix(f"{game.id}.")
-        """The policy as a key of `Game.agents` (for `State.play_policy`)."""
+        """The policy as a key of `Game.agents` (for `State.play_compiled`)."""
         self.agents: list[Agent] = []
         if policy != RANDOM:
             self.agents = _policy_agents(game, policy, rng, spec)
@@ -92,34 +92,34 @@ class Playout:
         player: int = state.current_player  # type: ignore[assignment]
         return self.agents[player].act(state.observe(player))
 
-    def play_policy(self, state: State[Any]) -> None:
+    def play_compiled(self, state: State[Any]) -> None:
         """Make the policy's move in `state`: the policy agent's, or a random legal one.
 
         A forced move needs no policy: it is played as it is.
         """
         if not self.agents:
             legal = state.legal_actions()
-            state.apply_without_undo(legal[int(self.rng.random() * len(legal))]
+            state.apply_unchecked_no_undo(legal[int(self.rng.random() * len(legal))]
                                      if len(legal) > 1 else legal[0])
             return
         player: int = state.current_player  # type: ignore[assignment]
         observation = state.observe(player)
         legal = observation.legal_actions
         if len(legal) == 1:
-            state.apply_without_undo(legal[0])
+            state.apply_unchecked_no_undo(legal[0])
             return
         action = self.agents[player].act(observation)
         if isinstance(action, str):
             action = self.game.parse_action(action, state)
         if action in legal:
-            state.apply_without_undo(action)
+            state.apply_unchecked_no_undo(action)
         else:
             state.apply(action)  # refused with the game's reason
 
     def _with_agents(self, state: State[Any], stop: int | None) -> None:
-        if state.play_policy(self.policy_name, stop):  # the game's compiled policy
+        if state.play_compiled(self.policy_name, stop):  # the game's compiled policy
             return
-        play = self.play_policy
+        play = self.play_compiled
         while not state.is_terminal and (stop is None or state.deal_number < stop):
             play(state)
 

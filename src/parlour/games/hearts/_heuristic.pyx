@@ -8,7 +8,7 @@ keeps), from what the seat to move knows: its hand, the trick, and a `Knowledge`
 that every seat shares (the cards played, the voids shown, the cards taken), kept card by card
 by `see_play`. It never reads another seat's hand.
 
-`play_deals` is `HeartsState.play_policy("heuristic", stop)`: whole deals on the deal kernel's
+`play_deals` is `HeartsState.play_compiled("heuristic", stop)`: whole deals on the deal kernel's
 `HeartsDeal` (`_kernel.pyx`), the passing by `pass_plan` and the card play by `choose_play`,
 settled as `HeartsState.play_random` settles. `POLICY` (a capsule of `cards/_policy.pxd`'s
 `CardPolicy`) and `knowledge(state)` let a search loop play it (`agents/search/_ismcts.pyx`).
@@ -868,7 +868,7 @@ cdef HeuristicDeal _scratch = HeuristicDeal()
 
 
 def play_deals(state, stop, bint jack, int mode):
-    """`HeartsState.play_policy("heuristic", stop)`: whole deals by the heuristic until deal
+    """`HeartsState.play_compiled("heuristic", stop)`: whole deals by the heuristic until deal
     `stop` (None: the end of the game), settled as the deal kernel settles with `mode`."""
     while state.phase != OVER and (stop is None or state.deal < stop):
         _scratch.play_deal(state, jack, mode)

@@ -1,8 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Hearts' compiled step: `HeartsState.legal_actions`, `apply` and `apply_without_undo` in C.
+"""Hearts' compiled step: `HeartsState.legal_actions`, `apply` and `apply_unchecked_no_undo` in C.
 
 The Python methods stay the reference and the fallback. `install` puts these functions in
-their place on `HeartsState`; each works on the state's own slots (`parlour.cards._step`) and
+their place on `HeartsState`; each works on the state's own slots (`parlour.cards._slots`) and
 makes exactly what the Python methods make: the hands, the trick, the tricks, the leader, the
 player to move, the break, the `_legal` cache, the history entries, the undo records and the
 events. A class that overrides a method the step stands in for (`trickstate.step_fits`), an
@@ -16,7 +16,7 @@ from cpython.ref cimport PyObject, Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll
-from parlour.cards._step cimport (
+from parlour.cards._slots cimport (
     actions_of, list_item, long_of, new_object, set_slot, size_of, slot, slot_offset, truth,
     tuple_item, tuple_plus, type_of, untracked,
 )
@@ -60,7 +60,7 @@ cdef bint NATIVE = False, JACK = False
 def install(cls, play, passes, trick_won, undo_play, undo_pass, card_points, step_fits,
             chosen, uint64_t hearts, uint64_t queen, uint64_t jack, uint64_t two_clubs):
     """Called once by `rules`: the compiled step takes the place of `cls`'s `legal_actions`,
-    `apply` and `apply_without_undo`, which it keeps as its fallback, and its `is_terminal`
+    `apply` and `apply_unchecked_no_undo`, which it keeps as its fallback, and its `is_terminal`
     and `deal_number` are read in C (`cards._kernel.SlotEquals`, `SlotInt`). `play` and `passes` are
     the interned actions by card, `trick_won` the `TrickWon` class, `undo_play` and `undo_pass`
     the short undo records' restore functions, `card_points` `Hearts.card_points` (a game that
@@ -71,7 +71,7 @@ def install(cls, play, passes, trick_won, undo_play, undo_pass, card_points, ste
     global TW_TRICK, TW_LEADER, TW_CARDS, TW_WINNER, TW_POINTS, TW_VISIBLE, PLAY_TYPE, PASS_TYPE
     global TRICK_WON, UNDO_PLAY, UNDO_PASS, STEP_FITS, CARD_POINTS, PLAY_MOVES, PASS_MOVES
     global PLAYED, CHOSEN, HEARTS_MASK, QS, JD, TWO_CLUBS, POINT_CARDS
-    PY_LEGAL, PY_APPLY, PY_WITHOUT = cls.legal_actions, cls.apply, cls.apply_without_undo
+    PY_LEGAL, PY_APPLY, PY_WITHOUT = cls.legal_actions, cls.apply, cls.apply_unchecked_no_undo
     (HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK, PHASE, PASSES,
      TAKEN, HISTORY, EVENTS, UNDO, QUIET, GAME) = [slot_offset(cls, name) for name in (
         "hands", "trick", "tricks", "leader", "current", "broken", "_legal", "breaks",
@@ -99,14 +99,14 @@ def install(cls, play, passes, trick_won, undo_play, undo_pass, card_points, ste
     FITS.clear()
     cls.legal_actions = legal_actions
     cls.apply = apply
-    cls.apply_without_undo = apply_without_undo
+    cls.apply_unchecked_no_undo = apply_unchecked_no_undo
     cls.is_terminal = SlotEquals(cls, "phase", OVER, cls.is_terminal)
     cls.deal_number = SlotInt(cls, "deal", cls.deal_number)
 
 
 def python_step():
     """The Python methods the step stands in for (once installed): `legal_actions`, `apply`
-    and `apply_without_undo`, for cross-checks."""
+    and `apply_unchecked_no_undo`, for cross-checks."""
     return PY_LEGAL, PY_APPLY, PY_WITHOUT
 
 
@@ -191,8 +191,8 @@ def apply(state, action):
         choose(state, card, True)
 
 
-def apply_without_undo(state, action):
-    """`State.apply_without_undo` of a `HeartsState`: a play or a pass in C (unchecked, as the
+def apply_unchecked_no_undo(state, action):
+    """`State.apply_unchecked_no_undo` of a `HeartsState`: a play or a pass in C (unchecked, as the
     Python method is), anything else by the Python method."""
     if not fits(state):
         return PY_WITHOUT(state, action)

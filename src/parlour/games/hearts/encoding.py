@@ -53,11 +53,11 @@ LEAD, LEADER, DONE, TO_MOVE = LAYOUT["lead_suit"], LAYOUT["leader"], LAYOUT["tri
 @cache
 def _rows_kernel() -> ModuleType | None:
     """The compiled `fill_rows` (`_rows.pyx`), bound to this layout; None on the pure path."""
-    from parlour import engine
+    from parlour import compiled_switch
     from parlour.games.hearts.events import DIRECTION_NAMES
     from parlour.games.hearts.rules import HEARTS_MASK, JD_BIT, QS_BIT
 
-    kernel = engine.kernel("parlour.games.hearts._rows")
+    kernel = compiled_switch.load("parlour.games.hearts._rows")
     if kernel is not None:
         kernel.bind({name: offset for name, offset, _ in LAYOUT.rows()}, INDEX,
                     {offset: DIRECTIONS.index(name) for offset, name in DIRECTION_NAMES.items()},

@@ -12,7 +12,7 @@ from random import Random
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from parlour import engine
+from parlour import compiled_switch
 from parlour.bindings import Binding
 from parlour.cards import (
     CARD,
@@ -61,8 +61,8 @@ from parlour.games.hearts.events import (
     PassChosen,
     TrickWon,
 )
+from parlour.games.hearts.heuristic_playouts import compiled_policy, play_heuristic
 from parlour.games.hearts.observation import HeartsObservation
-from parlour.games.hearts.policy import compiled_policy, play_heuristic
 
 NUM_PLAYERS = 4
 HAND_SIZE = 13
@@ -274,12 +274,12 @@ class HeartsState(TrickState["Hearts"]):
 
     # --- changing the state ----------------------------------------------------------------
     def apply(self, action: Action) -> None:
-        """`State.apply`, the short way for a play or a pass (`fast_apply`): one bit test
+        """`State.apply`, the short way for a play or a pass (`short_apply`): one bit test
         against the cached legal mask, the undo record and history entry, the move."""
         kind = type(action)
         phase = self.phase
         if ((kind is Play and phase == PLAYING) or (kind is Pass and phase == PASSING)) \
-                and self.fast_apply:
+                and self.short_apply:
             legal = self._legal
             if legal < 0:
                 legal = self.legal_mask()
@@ -485,9 +485,9 @@ class HeartsState(TrickState["Hearts"]):
         if self.phase == PLAYING:
             assert self.current == (self.leader + len(self.trick)) % NUM_PLAYERS
 
-    def play_policy(self, policy: str, stop: int | None) -> bool:
-        """`State.play_policy`: the game's own heuristic in compiled code where it may play
-        (`parlour.games.hearts.policy`): the agents' very moves, whole deals in C."""
+    def play_compiled(self, policy: str, stop: int | None) -> bool:
+        """`State.play_compiled`: the game's own heuristic in compiled code where it may play
+        (`parlour.games.hearts.heuristic_playouts`): the agents' very moves, whole deals in C."""
         return policy == "heuristic" and self.quiet and play_heuristic(self, stop)
 
     compiled_policy = staticmethod(compiled_policy)
@@ -502,11 +502,11 @@ HEARTS_DEALS = Binding(
     requires=(CARD_PLAY,))
 """Whole deals of Hearts in C (`_kernel.pyx`): the passing, the card play, settling."""
 HeartsState.deal_binding = HEARTS_DEALS
-HeartsState.deal_kernel = engine.kernel("parlour.games.hearts._kernel")
+HeartsState.deal_kernel = compiled_switch.load("parlour.games.hearts._kernel")
 _undo_play = TrickState.undo_play
 _undo_pass = HeartsState.undo_pass
-HeartsState.fast_apply_hooks = (*HeartsState.fast_apply_hooks, "undo_pass")
-HeartsState.fast_apply = True
+HeartsState.short_apply_hooks = (*HeartsState.short_apply_hooks, "undo_pass")
+HeartsState.short_apply = True
 
 
 class Hearts(Game[HeartsState]):
@@ -691,11 +691,11 @@ HEARTS_STEP = step_binding("parlour.games.hearts._step", HeartsState, HEARTS_DEA
 """The compiled step of the `Match` path (`_step.pyx`)."""
 HEARTS_HEURISTIC = Binding(
     "parlour.games.hearts._heuristic", HeartsState,
-    reads=("observe", "points_taken", "play_policy"), game_owner=Hearts,
+    reads=("observe", "points_taken", "play_compiled"), game_owner=Hearts,
     game_reads=("card_points",), requires=(HEARTS_DEALS,))
 """The compiled heuristic (`_heuristic.pyx`, `policy`): the agent's view goes through these."""
-_STEP = engine.kernel("parlour.games.hearts._step")
-"""The compiled step (`legal_actions`, `apply`, `apply_without_undo` in C), or None."""
+_STEP = compiled_switch.load("parlour.games.hearts._step")
+"""The compiled step (`legal_actions`, `apply`, `apply_unchecked_no_undo` in C), or None."""
 if _STEP is not None:
     _STEP.install(HeartsState, PLAY, PASS, TrickWon, _undo_play, _undo_pass, Hearts.card_points,
                   HEARTS_STEP.kept_by, _PASS_CHOSEN, HEARTS_MASK, QS_BIT, JD_BIT,

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The Skat heuristic (`bots.SkatHeuristic`, `strength`) in compiled code, for search playouts.
 
-`SkatState.play_policy("heuristic", stop)` lands here: every seat plays the heuristic deal
+`SkatState.play_compiled("heuristic", stop)` lands here: every seat plays the heuristic deal
 after deal, in C, on the deal kernel (`_kernel.TrickPlay`: its moves, its settling and its
 next deal), until deal `stop`. Each decision is the one `SkatHeuristic.act` makes from that
 seat's observation alone: its hand, the bidding, the tricks, the voids they show, the skat if
@@ -936,7 +936,7 @@ def reset_counts():
 
 
 def play_deals(state, stop, int mode):
-    """`SkatState.play_policy("heuristic", stop)`: the heuristic at every seat, deal after
+    """`SkatState.play_compiled("heuristic", stop)`: the heuristic at every seat, deal after
     deal, until deal `stop` (None: the end); `mode` as for `_kernel.play_deals`."""
     cdef bint to_the_end = stop is None or stop > 2**62  # no series has that many deals
     cdef long long last = 0 if to_the_end else max(stop, -1)
@@ -947,4 +947,4 @@ def play_deals(state, stop, int mode):
         status = _deal.run()
         _deal.tp.store(state, mode)
         if status == ALL_PASSED:  # the third pass: the game's hook decides
-            state.apply_without_undo(PASS)
+            state.apply_unchecked_no_undo(PASS)

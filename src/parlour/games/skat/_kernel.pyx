@@ -633,7 +633,7 @@ def play_deal(state, random, int mode):
     status = _scratch.random_deal(random)
     _scratch.store(state, mode)
     if status == ALL_PASSED:
-        state.apply_without_undo(PASS)
+        state.apply_unchecked_no_undo(PASS)
 
 
 # --- the deal: Python's `random.Random(seed).shuffle`, reproduced in C -----------------------
@@ -691,7 +691,7 @@ def deal_cards(seed, int dealer, int players, cards):
     return hands, values[30] | values[31]
 
 
-# --- the Match path: `legal_actions`, `apply` and `apply_without_undo` of `SkatState` --------
+# --- the Match path: `legal_actions`, `apply` and `apply_unchecked_no_undo` of `SkatState` --------
 # The same moves as the Python methods, on the Python state itself: its `__slots__` are read
 # and written through their member offsets (found once from the class's member descriptors),
 # so the state stays the rules' `SkatState`, with the same fields, history entries, undo
@@ -706,7 +706,7 @@ from cpython.long cimport PyLong_FromLongLong
 from cpython.list cimport PyList_GET_ITEM, PyList_SET_ITEM, PyList_GET_SIZE, PyList_Append
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
-from parlour.cards._step cimport actions_of, new_object, set_slot, slot, slot_offset
+from parlour.cards._slots cimport actions_of, new_object, set_slot, slot, slot_offset
 
 
 cdef inline object get(obj, Py_ssize_t offset):
@@ -800,7 +800,7 @@ cdef object ZERO = 0, MINUS_ONE = -1
 def bind_step(state_class, py_legal_actions, py_apply, py_apply_without_undo, step_mode,
               card_played, called, call_names, dealt):
     """Called once by `rules`: `SkatState`, its Python `legal_actions`, `apply` and
-    `apply_without_undo`, `_step_mode`, the interned events it keeps, and `_DEALT`."""
+    `apply_unchecked_no_undo`, `_step_mode`, the interned events it keeps, and `_DEALT`."""
     global O_AUCTION, O_INFO, O_LEGAL, O_ASKER, O_BID, O_BIDDING, O_CONTRACT, O_CURRENT
     global O_DEAL, O_DEALT_SKAT, O_DECLARER, O_HANDS, O_LEADER, O_LISTENER, O_NEXT_SEAT
     global O_ORDER, O_PHASE, O_RESULTS, O_SEATS, O_SKAT, O_STAGE, O_TAKEN, O_TIEBREAKS
@@ -1046,8 +1046,8 @@ def apply(state, action):
     make(state, action, kind, p)
 
 
-def apply_without_undo(state, action):
-    """`SkatState.apply_without_undo`: make a known-legal `action`, no undo record."""
+def apply_unchecked_no_undo(state, action):
+    """`SkatState.apply_unchecked_no_undo`: make a known-legal `action`, no undo record."""
     if not fits(state) or slot(state, O_HANDS) == NULL or not interned(action):
         return PY_APPLY_WITHOUT_UNDO(state, action)
     stack = get(state, O_UNDO)

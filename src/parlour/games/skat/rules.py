@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from parlour import engine
+from parlour import compiled_switch
 from parlour.bindings import Binding
 from parlour.cards import CARD, CARDS_32, CardSet, format_cards, parse_cards
 from parlour.core import (
@@ -31,7 +31,7 @@ from parlour.core import (
     derive_seed,
     make_rng,
 )
-from parlour.core.game import FAST_APPLY_HOOKS, _new_move, slot_builder
+from parlour.core.game import SHORT_APPLY_HOOKS, _new_move, slot_builder
 from parlour.games.skat.actions import (
     AFTER_PICKUP,
     ANSWERS,
@@ -108,12 +108,12 @@ def _plays(mask: int) -> tuple[Play, ...]:
 
 
 
-_KERNEL = engine.kernel("parlour.games.skat._kernel")
+_KERNEL = compiled_switch.load("parlour.games.skat._kernel")
 """The compiled deal (`_kernel.pyx`), or None on the pure-Python path."""
 if _KERNEL is not None and _KERNEL.PHASE_NAMES != PHASE_NAMES:
     _KERNEL = None  # built from other sources: stay on the Python rules
 _KERNEL_MODES: dict[tuple[type, type], int] = {}
-_HEURISTIC = None if _KERNEL is None else engine.kernel("parlour.games.skat._heuristic")
+_HEURISTIC = None if _KERNEL is None else compiled_switch.load("parlour.games.skat._heuristic")
 """The compiled heuristic (`_heuristic.pyx`) on that kernel, or None."""
 HEURISTIC_AGENT = "parlour.games.skat.bots:SkatHeuristic"
 """The heuristic `_HEURISTIC` plays: `Skat.agents["heuristic"]` unless a game registers
@@ -541,8 +541,8 @@ class SkatState(State["Skat"]):
         self.complete_undo_record()  # the kernel's moves keep no undo record
         _KERNEL.play_deals(self, stop, random, mode)  # type: ignore[union-attr]
 
-    def play_policy(self, policy: str, stop: int | None) -> bool:
-        """The game's heuristic at every seat until deal `stop` (`State.play_policy`), whole
+    def play_compiled(self, policy: str, stop: int | None) -> bool:
+        """The game's heuristic at every seat until deal `stop` (`State.play_compiled`), whole
         deals in compiled code (`_heuristic.pyx`): the moves `SkatHeuristic` makes from each
         seat's observation. False, nothing played, for another policy, a state with events, a
         class the deal kernel does not fit, or a game whose ``heuristic`` is another agent."""
@@ -558,9 +558,9 @@ class SkatState(State["Skat"]):
         return True
 
     def apply(self, action: Action) -> None:
-        """`State.apply`, the short way for a card play (`fast_apply`): one bit test against
+        """`State.apply`, the short way for a card play (`short_apply`): one bit test against
         the cached legal mask, the undo record and history entry, the card."""
-        if type(action) is Play and self.phase == PLAY_PHASE and self.fast_apply:
+        if type(action) is Play and self.phase == PLAY_PHASE and self.short_apply:
             legal = self._legal
             if legal < 0:
                 legal = self._legal = self._playable()
@@ -835,7 +835,7 @@ class SkatState(State["Skat"]):
                 assert self.hands[p].bit_count() == HAND_SIZE - len(self.tricks) - played_here
 
 
-SkatState.fast_apply = True
+SkatState.short_apply = True
 
 TIEBREAK = 5.0
 """The most game points a deal's card points add to a playout's value for search."""
@@ -1042,7 +1042,7 @@ class Skat(Game[SkatState]):
 
 SKAT_DEALS = Binding(
     "parlour.games.skat._kernel", SkatState,
-    stands_in=("_apply", "_trick_done", "_playable", "legal_actions", "apply_without_undo",
+    stands_in=("_apply", "_trick_done", "_playable", "legal_actions", "apply_unchecked_no_undo",
                "_call", "_bidding_won", "_pick_up", "_bury", "_declare", "begin_play",
                "finish_deal", "start_deal", "_start", "_take_cards", "_save_info",
                "_save_auction", "deal_number"))
@@ -1058,8 +1058,8 @@ SKAT_DEALING = Binding("parlour.games.skat._kernel", SkatState, game_owner=Skat,
 """The compiled step dealing the next deal in C (`DEALS`)."""
 SKAT_STEP = Binding(
     "parlour.games.skat._kernel", SkatState,
-    stands_in=("legal_actions", "apply", "apply_without_undo", "is_terminal"),
-    reads=(*FAST_APPLY_HOOKS, "why_illegal", "played_by", "tricks_won", "record_chance",
+    stands_in=("legal_actions", "apply", "apply_unchecked_no_undo", "is_terminal"),
+    reads=(*SHORT_APPLY_HOOKS, "why_illegal", "played_by", "tricks_won", "record_chance",
            "_copy_into"),
     requires=(SKAT_DEALS,))
 """The compiled step of the `Match` path, on the deal kernel's moves."""
@@ -1098,9 +1098,9 @@ def bind_step(kernel: Any) -> None:
 
 
 PYTHON_STEP: dict[str, Callable[..., Any]] = {
-    name: getattr(SkatState, name) for name in ("legal_actions", "apply", "apply_without_undo")
+    name: getattr(SkatState, name) for name in ("legal_actions", "apply", "apply_unchecked_no_undo")
 }
-"""The Python `legal_actions`, `apply` and `apply_without_undo` of `SkatState`: the reference
+"""The Python `legal_actions`, `apply` and `apply_unchecked_no_undo` of `SkatState`: the reference
 that the compiled step (`_kernel.apply` and the others, `SkatState`'s own where the kernel is
 built) stands in for, and calls for what it leaves to them."""
 _STEP_KERNEL: Any = None
@@ -1131,7 +1131,7 @@ if _KERNEL is not None:
     bind_step(_KERNEL)
     SkatState.legal_actions = _KERNEL.legal_actions  # type: ignore[method-assign]
     SkatState.apply = _KERNEL.apply  # type: ignore[method-assign]
-    SkatState.apply_without_undo = _KERNEL.apply_without_undo  # type: ignore[method-assign]
+    SkatState.apply_unchecked_no_undo = _KERNEL.apply_unchecked_no_undo  # type: ignore[method-assign]
     SkatState.is_terminal = _KERNEL.IsOver(SkatState.__dict__["is_terminal"])  # type: ignore[method-assign]
 
 __all__ = ["HOLD", "PASS", "Deal", "Skat", "SkatState"]

@@ -8,7 +8,7 @@ and its card play (`heuristic_card`: the `Table` and the rules of `LEAD_RULES` a
 observation, with the same float arithmetic for the counted tricks (built with
 ``-ffp-contract=off``) and the same tie-breaks (the first card in card order among equals).
 
-`play_policy` is `SpadesState.play_policy("heuristic", stop)`: whole hands in C on the deal
+`play_compiled` is `SpadesState.play_compiled("heuristic", stop)`: whole hands in C on the deal
 kernel's `SpadesDeal` (`parlour.games.spades._kernel`, which also writes the moves into the
 history and settles each hand as its random playouts do). `HeuristicDeal` steps one hand
 decision by decision for the cross-check (`parlour.games.spades.crosscheck`). The C-level
@@ -741,7 +741,7 @@ cdef bint ENABLED = True
 
 
 def enable(bint on):
-    """Let `play_policy` and `compiled_policy` play the heuristic in C (True, the default), or
+    """Let `play_compiled` and `compiled_policy` play the heuristic in C (True, the default), or
     make them decline (False: the Python agents play, for tests and benchmarks)."""
     global ENABLED
     ENABLED = on
@@ -752,8 +752,8 @@ def enabled():
     return ENABLED
 
 
-def play_policy(state, policy, stop):
-    """`SpadesState.play_policy`: the heuristic for every seat in C, whole hands until hand
+def play_compiled(state, policy, stop):
+    """`SpadesState.play_compiled`: the heuristic for every seat in C, whole hands until hand
     `stop` (None: the end of the game), where `policy` is ``"heuristic"`` and `state` is quiet
     and fits (see `fits`); else False, with nothing played."""
     if policy != "heuristic" or not ENABLED or not state.quiet or not fits(state):
@@ -804,10 +804,10 @@ def knowledge(state):
 
 def compiled_policy(state, policy):
     """`SpadesState.compiled_policy`: ``(POLICY, knowledge(state))`` where `policy` is
-    ``"heuristic"``, the kernel is enabled and `state` fits (as `play_policy` decides, the
-    state's quietness apart: search only reads it) and its class keeps `play_policy`; else
+    ``"heuristic"``, the kernel is enabled and `state` fits (as `play_compiled` decides, the
+    state's quietness apart: search only reads it) and its class keeps `play_compiled`; else
     None."""
     if (policy != "heuristic" or not ENABLED or not fits(state)
-            or type(state).play_policy is not RULES_OF.play_policy):
+            or type(state).play_compiled is not RULES_OF.play_compiled):
         return None
     return POLICY, knowledge(state)

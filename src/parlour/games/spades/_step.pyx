@@ -1,8 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Spades' compiled step: `SpadesState.legal_actions`, `apply` and `apply_without_undo` in C.
+"""Spades' compiled step: `SpadesState.legal_actions`, `apply` and `apply_unchecked_no_undo` in C.
 
 The Python methods stay the reference and the fallback. `install` puts these functions in
-their place on `SpadesState`; each works on the state's own slots (`parlour.cards._step`) and
+their place on `SpadesState`; each works on the state's own slots (`parlour.cards._slots`) and
 makes for a card play exactly what the Python methods make: the hands, the trick, the tricks,
 the leader, the player to move, the break, the tricks won, the `_legal` cache, the history
 entries, the undo records and the events. A class that overrides a method the step stands in
@@ -18,7 +18,7 @@ from cpython.ref cimport PyObject, Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll
-from parlour.cards._step cimport (
+from parlour.cards._slots cimport (
     actions_of, list_item, long_of, new_object, set_slot, size_of, slot, slot_offset, truth,
     tuple_item, tuple_plus, type_of, untracked,
 )
@@ -64,7 +64,7 @@ cdef object MISSING = object()
 def install(cls, play, trick_won, trick_started, undo_play, step_fits, bids, bid_made,
             long long no_bid, settler_of):
     """Called once by `rules`: the compiled step takes the place of `cls`'s `legal_actions`,
-    `apply` and `apply_without_undo`, which it keeps as its fallback, and its `is_terminal`
+    `apply` and `apply_unchecked_no_undo`, which it keeps as its fallback, and its `is_terminal`
     and `deal_number` are read in C (`cards._kernel.SlotEquals`, `SlotInt`). `play` is the interned
     plays by card, `trick_won` the `TrickWon` class, `trick_started(trick, leader)` the
     interned `TrickStarted` events, `undo_play` the short undo record's restore function,
@@ -77,7 +77,7 @@ def install(cls, play, trick_won, trick_started, undo_play, step_fits, bids, bid
     global TRICK_WON, UNDO_PLAY, STEP_FITS, PLAY_MOVES, PLAYED, STARTED
     global BIDS, SEEN, DEALER, GAME, TRICKS_SLOT, BM_SEAT, BM_TRICKS, BM_BLIND, BM_VISIBLE
     global BID_TYPE, BID_MADE, BID_MOVES, NO_BID, SETTLER_OF
-    PY_LEGAL, PY_APPLY, PY_WITHOUT = cls.legal_actions, cls.apply, cls.apply_without_undo
+    PY_LEGAL, PY_APPLY, PY_WITHOUT = cls.legal_actions, cls.apply, cls.apply_unchecked_no_undo
     (HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK, FIRST_LEAD, TRUMP,
      PHASE, WON, HISTORY, EVENTS, UNDO, QUIET) = [slot_offset(cls, name) for name in (
         "hands", "trick", "tricks", "leader", "current", "broken", "_legal", "breaks",
@@ -108,14 +108,14 @@ def install(cls, play, trick_won, trick_started, undo_play, step_fits, bids, bid
     SETTLERS.clear()
     cls.legal_actions = legal_actions
     cls.apply = apply
-    cls.apply_without_undo = apply_without_undo
+    cls.apply_unchecked_no_undo = apply_unchecked_no_undo
     cls.is_terminal = SlotEquals(cls, "phase", OVER, cls.is_terminal)
     cls.deal_number = SlotInt(cls, "deal", cls.deal_number)
 
 
 def python_step():
     """The Python methods the step stands in for (once installed): `legal_actions`, `apply`
-    and `apply_without_undo`, for cross-checks."""
+    and `apply_unchecked_no_undo`, for cross-checks."""
     return PY_LEGAL, PY_APPLY, PY_WITHOUT
 
 
@@ -197,8 +197,8 @@ def apply(state, action):
     play(state, card, True)
 
 
-def apply_without_undo(state, action):
-    """`State.apply_without_undo` of a `SpadesState`: a play in C (unchecked, as the Python
+def apply_unchecked_no_undo(state, action):
+    """`State.apply_unchecked_no_undo` of a `SpadesState`: a play in C (unchecked, as the Python
     method is), anything else by the Python method."""
     cdef long long phase = phase_of(state)
     cdef long long card = -1

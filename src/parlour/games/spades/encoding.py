@@ -54,10 +54,10 @@ SCORES, BAGS, DONE = LAYOUT["scores"], LAYOUT["bags"], LAYOUT["tricks_done"]
 @cache
 def _rows_kernel() -> ModuleType | None:
     """The compiled `fill_rows` (`_rows.pyx`), bound to this layout; None on the pure path."""
-    from parlour import engine
+    from parlour import compiled_switch
     from parlour.games.spades.rules import NO_BID, PHASE_NAMES, Spades
 
-    kernel = engine.kernel("parlour.games.spades._rows")
+    kernel = compiled_switch.load("parlour.games.spades._rows")
     if kernel is not None:
         kernel.bind({name: offset for name, offset, _ in LAYOUT.rows()}, INDEX,
                     {i: PHASES.index(name) for i, name in enumerate(PHASE_NAMES)}, NO_BID,

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
-from parlour import engine
+from parlour import compiled_switch
 from parlour.bindings import Binding
 from parlour.cards import (
     CARDS_52,
@@ -319,9 +319,9 @@ class SpadesState(TrickState["Spades"]):
 
     # --- changing the state ----------------------------------------------------------------
     def apply(self, action: Action) -> None:
-        """`State.apply`, the short way for a card play (`fast_apply`): one bit test against
+        """`State.apply`, the short way for a card play (`short_apply`): one bit test against
         the cached legal mask, the undo record and history entry, the card."""
-        if type(action) is Play and self.phase == PLAYING and self.fast_apply:
+        if type(action) is Play and self.phase == PLAYING and self.short_apply:
             legal = self._legal
             if legal < 0:
                 legal = self.legal_mask()
@@ -565,18 +565,18 @@ class SpadesState(TrickState["Spades"]):
             if self.blind[seat]:
                 assert self.bids[seat] == 0
 
-    def play_policy(self, policy: str, stop: int | None) -> bool:
-        """`State.play_policy`: ``"heuristic"`` (`bots.SpadesHeuristic`, every seat) in C until
+    def play_compiled(self, policy: str, stop: int | None) -> bool:
+        """`State.play_compiled`: ``"heuristic"`` (`bots.SpadesHeuristic`, every seat) in C until
         hand `stop`, its Blind Nil choices, bids and cards made from each seat's view only
         (`parlour.games.spades._heuristic`), for a quiet state whose class keeps the hooks the
         kernels stand in for and whose game keeps the heuristic; else False."""
-        kernel = engine.kernel("parlour.games.spades._heuristic")
-        return kernel is not None and bool(kernel.play_policy(self, policy, stop))
+        kernel = compiled_switch.load("parlour.games.spades._heuristic")
+        return kernel is not None and bool(kernel.play_compiled(self, policy, stop))
 
     def compiled_policy(self, policy: str) -> tuple[Any, bytes] | None:
         """The compiled heuristic for the compiled ISMCTS loop (a `cards/_policy.pxd` capsule
-        and the knowledge of this position), where `play_policy` would play it; else None."""
-        kernel = engine.kernel("parlour.games.spades._heuristic")
+        and the knowledge of this position), where `play_compiled` would play it; else None."""
+        kernel = compiled_switch.load("parlour.games.spades._heuristic")
         return None if kernel is None else kernel.compiled_policy(self, policy)
 
 
@@ -590,9 +590,9 @@ SPADES_DEALS = Binding(
 """Whole hands of Spades in C (`_kernel.pyx`): the bidding, the card play, settling."""
 SpadesState.deal_binding = SPADES_DEALS
 SpadesState.kernel_hooks = SPADES_DEALS.hooks  # as the compiled heuristic reads them
-SpadesState.deal_kernel = engine.kernel("parlour.games.spades._kernel")
+SpadesState.deal_kernel = compiled_switch.load("parlour.games.spades._kernel")
 _undo_play = TrickState.undo_play
-SpadesState.fast_apply = True
+SpadesState.short_apply = True
 
 
 class Spades(Game[SpadesState]):
@@ -854,8 +854,9 @@ def _quiet_settler(kind: type, game_class: type) -> Callable[[SpadesState], None
 
 SPADES_STEP = step_binding("parlour.games.spades._step", SpadesState, SPADES_DEALS)
 """The compiled step of the `Match` path (`_step.pyx`)."""
-_STEP = engine.kernel("parlour.games.spades._step")
-"""The compiled step (`legal_actions`, `apply`, `apply_without_undo` of plays in C), or None."""
+_STEP = compiled_switch.load("parlour.games.spades._step")
+"""The compiled step (`legal_actions`, `apply`, `apply_unchecked_no_undo` of plays in C), or
+None."""
 if _STEP is not None:
     _STEP.install(SpadesState, PLAY, TrickWon, trick_started, _undo_play, SPADES_STEP.kept_by,
                   BID, BidMade, NO_BID, _quiet_settler)

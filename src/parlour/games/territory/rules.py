@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from parlour import engine
+from parlour import compiled_switch
 from parlour.bindings import Binding
 from parlour.core import (
     Action,
@@ -46,7 +46,7 @@ from parlour.games.territory.observation import TerritoryObservation
 
 log = logging.getLogger("parlour.territory")
 
-_KERNEL = engine.kernel("parlour.games.territory._kernel")
+_KERNEL = compiled_switch.load("parlour.games.territory._kernel")
 """The compiled zombie turns (`_kernel.pyx`), or None on the pure-Python path."""
 QUARTERS = np.full(4, 0.25)
 COIN_BITS = 63

@@ -10,31 +10,31 @@ from pathlib import Path
 
 import pytest
 
-from parlour import engine
+from parlour import compiled_switch
 from parlour.compiled_modules import MODULES, declarations
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run(code: str, **env: str) -> str:
-    environ = {k: v for k, v in os.environ.items() if k != engine.PURE_ENV} | env
+    environ = {k: v for k, v in os.environ.items() if k != compiled_switch.PURE_ENV} | env
     done = subprocess.run([sys.executable, "-c", code], env=environ, capture_output=True,
                           text=True, check=True)
     return done.stdout.strip()
 
 
 def test_parlour_pure_forces_the_pure_path_in_a_new_process() -> None:
-    code = ("from parlour import engine; from parlour.games.skat import rules; "
-            "print(engine.engine_path(), rules._KERNEL is None)")
+    code = ("from parlour import compiled_switch; from parlour.games.skat import rules; "
+            "print(compiled_switch.engine_path(), rules._KERNEL is None)")
     assert _run(code, PARLOUR_PURE="1") == "pure True"
     assert _run(code, PARLOUR_PURE="0").split()[0] in ("compiled", "pure")
 
 
 def test_a_missing_kernel_falls_back_and_names_it() -> None:
     code = ("import sys; sys.modules['parlour.games.skat._kernel'] = None; "
-            "from parlour import engine; import parlour; "
+            "from parlour import compiled_switch; import parlour; "
             "state = parlour.load_game('skat').new_state(seed=1); "
-            "print(engine.engine_path()); print(engine.engine_description())")
+            "print(compiled_switch.engine_path()); print(compiled_switch.engine_description())")
     path, description = _run(code).splitlines()
     assert path == "pure"
     assert "not built: parlour.games.skat._kernel" in description
@@ -42,7 +42,7 @@ def test_a_missing_kernel_falls_back_and_names_it() -> None:
 
 def test_the_engine_module_warns_once_when_not_built() -> None:
     code = ("import sys; sys.modules['parlour.games.skat._kernel'] = None; "
-            "from parlour import engine; engine.main()")
+            "from parlour import compiled_switch; compiled_switch.main()")
     out = _run(code)
     assert out.count("warning:") == 1 and "pure Python" in out
 

@@ -1,13 +1,13 @@
 """When Hearts' search playouts play the heuristic in compiled code (`_heuristic.pyx`).
 
-`HeartsState.play_policy("heuristic", stop)` plays whole deals by the compiled heuristic where
+`HeartsState.play_compiled("heuristic", stop)` plays whole deals by the compiled heuristic where
 the game still names its own `HeartsHeuristic` as ``heuristic``, the state is quiet, its class
 keeps every hook the deal kernel stands in for (as `TrickState.play_random` decides) and the
 observation the heuristic reads (`observe`, `points_taken`, `Hearts.card_points`), and the
 kernels are built. Otherwise the agents play move by move (`Playout`). The compiled heuristic
 makes exactly the agent's moves from each seat's own observation:
 `parlour.crosscheck.hearts_heuristic` checks it decision by decision. `compiled_policy` hands it
-to the compiled ISMCTS loop (`parlour.agents.search.card_kernel`).
+to the compiled ISMCTS loop (`parlour.agents.search.ismcts_gate`).
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from parlour import engine
+from parlour import compiled_switch
 
 if TYPE_CHECKING:
     from parlour.games.hearts.rules import HeartsState
 
 HEURISTIC = "parlour.games.hearts.bots:HeartsHeuristic"
 """The agent the compiled policy reproduces, as `Hearts.agents` names it."""
-KERNEL = engine.kernel("parlour.games.hearts._heuristic")
+KERNEL = compiled_switch.load("parlour.games.hearts._heuristic")
 """The compiled heuristic, or None on the pure path."""
 _MODES: dict[tuple[type, type], int | None] = {}
 
@@ -31,7 +31,7 @@ _MODES: dict[tuple[type, type], int | None] = {}
 @contextmanager
 def python_heuristic() -> Iterator[None]:
     """Inside the block the heuristic plays in Python everywhere, kernel or not (tests and
-    benchmarks compare the two): `play_policy` declines, and search finds no compiled policy."""
+    benchmarks compare the two): `play_compiled` declines, and search finds no compiled policy."""
     global KERNEL
     kernel, modes = KERNEL, dict(_MODES)
     KERNEL = None

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from random import Random
 from typing import TYPE_CHECKING, Any
 
-from parlour import engine
+from parlour import compiled_switch
 from parlour.agents.search.playout import Playout, placements
 from parlour.bindings import Binding
 from parlour.cards.sampling import HIDDEN_DEAL_SAMPLERS
@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from parlour.agents.search.ismcts import ISMCTSAgent, _Tree
 
 MODULE = "parlour.agents.search._ismcts"
-_KERNEL = engine.kernel(MODULE)
-_CARDS = engine.kernel("parlour.cards._kernel")
+_KERNEL = compiled_switch.load(MODULE)
+_CARDS = compiled_switch.load("parlour.cards._kernel")
 _EXACT = _KERNEL is not None and _CARDS is not None and bool(_KERNEL.reproduces_random())
 """The kernel is built and draws what this Python's `random.Random` draws."""
 

@@ -31,7 +31,7 @@ def _listens(agent: Agent) -> bool:
     return hook is not None and hook is not BaseAgent.on_event
 
 
-class Table:
+class SeatedGame:
     """A game whose seats are agents, or None for seats the caller plays (the learners).
 
     Rewards: with `per_deal`, each seat's change of `running_returns()` over every deal (so
@@ -80,7 +80,7 @@ class Table:
         if not checked and not state.is_legal(action):
             reason = state.why_illegal(action) or "it is not among the legal actions"
             raise IllegalActionError(action, state.current_player, reason)
-        state.apply_without_undo(action)  # an environment never takes a move back
+        state.apply_unchecked_no_undo(action)  # an environment never takes a move back
         if self.listening:
             self._forward_events()
         if state.is_terminal or (self.per_deal and state.deal_number != self.deal):

@@ -1,8 +1,8 @@
 """Where Spades' search plays its heuristic in compiled code, and a switch to play it in Python.
 
-`SpadesState.play_policy("heuristic", stop)` (the playouts) and `SpadesState.compiled_policy`
+`SpadesState.play_compiled("heuristic", stop)` (the playouts) and `SpadesState.compiled_policy`
 (the compiled ISMCTS loop's rollouts, modelled opponents and expansions,
-`parlour.agents.search.card_kernel`) use `_heuristic.pyx` where the game still names its own
+`parlour.agents.search.ismcts_gate`) use `_heuristic.pyx` where the game still names its own
 `SpadesHeuristic` as ``heuristic``, the state's class overrides no hook the kernels stand in
 for, and the kernels are built. `python_heuristic` makes both decline, so tests and benchmarks
 can compare the compiled heuristic with the Python agents.
@@ -13,17 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from parlour import engine
+from parlour import compiled_switch
 
 MODULE = "parlour.games.spades._heuristic"
-"""The compiled heuristic's module (`engine.kernel` gives None on the pure path)."""
+"""The compiled heuristic's module (`compiled_switch.load` gives None on the pure path)."""
 
 
 @contextmanager
 def python_heuristic() -> Iterator[None]:
     """Inside the block the heuristic plays in Python everywhere, kernel or not:
-    `play_policy` declines, and search finds no compiled policy."""
-    kernel = engine.kernel(MODULE)
+    `play_compiled` declines, and search finds no compiled policy."""
+    kernel = compiled_switch.load(MODULE)
     if kernel is None:
         yield
         return

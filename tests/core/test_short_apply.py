@@ -1,4 +1,4 @@
-"""The short way through `apply` (`State.fast_apply`) and slot-built events (`slot_builder`)."""
+"""The short way through `apply` (`State.short_apply`) and slot-built events (`slot_builder`)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from parlour.games.spades.rules import SpadesState
 
 
 def test_the_card_games_take_the_short_way() -> None:
-    assert HeartsState.fast_apply and SpadesState.fast_apply and SkatState.fast_apply
-    assert not State.fast_apply
+    assert HeartsState.short_apply and SpadesState.short_apply and SkatState.short_apply
+    assert not State.short_apply
 
 
 class NoLowClubs(HeartsState):
@@ -33,7 +33,7 @@ class NoLowClubs(HeartsState):
 
 
 def test_a_subclass_overriding_a_method_the_short_way_skips_goes_through_state_apply() -> None:
-    assert not NoLowClubs.fast_apply
+    assert not NoLowClubs.short_apply
     state = parlour.load_game("hearts").new_state(seed=5)
     three = HEARTS_PLAY[3]  # 3♣
     while state.phase != 1 or three not in state.legal_actions():
@@ -61,7 +61,7 @@ class CountingSpades(SpadesState):
 
 
 def test_an_overridden_apply_hook_sees_every_move() -> None:
-    assert not CountingSpades.fast_apply
+    assert not CountingSpades.short_apply
     game = parlour.load_game("spades")
     state: Any = game.new_state(seed=2)
     state.__class__ = CountingSpades
@@ -104,7 +104,7 @@ def test_undo_after_moves_without_undo_goes_back_past_them_from_a_short_record(n
         if seed % 2:
             for _ in range(rng.randrange(1, 20)):
                 legal = state.legal_actions()
-                state.apply_without_undo(legal[rng.randrange(len(legal))])
+                state.apply_unchecked_no_undo(legal[rng.randrange(len(legal))])
         else:
             state.quiet = True
             state.play_random(None, rng.random)
