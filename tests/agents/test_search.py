@@ -504,12 +504,13 @@ def test_policy_playouts_ask_the_game_for_its_compiled_policy_first() -> None:
     state = game.new_state(seed=2)
     state.quiet = True
     playout = Playout(game, "hearts.heuristic", 1, "score", Random(0), "test")
-    original = type(state).play_compiled
+    kind = type(state)  # the playout may move the state to a class of undealt deals
+    original = kind.play_compiled
     try:
-        type(state).play_compiled = compiled  # type: ignore[method-assign]
+        kind.play_compiled = compiled  # type: ignore[method-assign]
         playout.run(state, playout.stop_deal(state))
     finally:
-        type(state).play_compiled = original  # type: ignore[method-assign]
+        kind.play_compiled = original  # type: ignore[method-assign]
     assert asked == [("heuristic", 1)]
     assert state.deal_number == 1  # played move by move by the agents
 
