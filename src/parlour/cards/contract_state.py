@@ -39,7 +39,7 @@ from parlour.cards.contract import Contract
 from parlour.cards.events import CARD_PLAYED
 from parlour.cards.seating import Seating, Teams
 from parlour.cards.trickstate import TrickState
-from parlour.core import Action, Game, State
+from parlour.core import Action, Game
 
 G = TypeVar("G", bound="Game[Any]")
 
@@ -110,9 +110,10 @@ class ContractTrickState(TrickState[G]):
 
     def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
         """Random moves until deal `stop` or the end (`State.play_random`), the card play in
-        compiled code where `LAYER_PLAY` applies to this quiet state: the very same moves."""
+        compiled code where `LAYER_PLAY` applies to this quiet state (else where a game's own
+        kernel does, `TrickState.play_random`): the very same moves."""
         if not self.quiet or not LAYER_PLAY.applies(type(self)):
-            State.play_random(self, stop, random)
+            super().play_random(stop, random)
             return
         self.complete_undo_record()
         play_out = LAYER_PLAY.kernel().play_out
