@@ -72,7 +72,7 @@ class ContractTrickState(TrickState[G]):
         self.contract = contract
         self.seating = seating
         self.teams = Teams.alone(seating.players) if teams is None else teams
-        self.current = seating.active[0]
+        self.current = seating.next_seat(seating.players - 1)  # the first seat that plays
 
     def set_contract(self, contract: Contract) -> None:
         """Play the rest of the deal under `contract` (the bidding fixed it)."""

@@ -36,7 +36,7 @@ from parlour.cards.contract import Contract
 from parlour.cards.contract_state import ContractTrickState
 from parlour.cards.deck import seeded_deal
 from parlour.cards.sampling import HiddenDeal, deals_hidden
-from parlour.cards.seating import Seating
+from parlour.cards.seating import Seating, Teams
 from parlour.cards.seeded_deals import SeededDealState
 from parlour.cards.tricks import voids_shown, winner_no_trump
 from parlour.cards.trickstate import CARD_PLAY, TrickState, step_binding
@@ -83,6 +83,8 @@ SEATING = Seating(NUM_PLAYERS)
 """Four seats, each playing every hand."""
 CONTRACT = Contract.suits(DECK_52, name="hearts")
 """The printed suits, no trump: the only contract of Hearts."""
+ALONE = Teams.alone(NUM_PLAYERS)
+"""Every seat on its own side."""
 
 SEAT_ONLY = tuple(frozenset((seat,)) for seat in range(NUM_PLAYERS))
 """`visible_to` for events only one seat may see."""
@@ -129,8 +131,8 @@ class HeartsState(SeededDealState["Hearts"]):
     """A whole game of Hearts in progress, across deals until one total reaches `end_score`.
 
     The play (hands, trick, tricks, leader, broken hearts) is the general trick layer's
-    `ContractTrickState`: four seats (`SEATING`), each on its own side, the printed suits
-    without trump (`CONTRACT`). Hearts adds the passing phase, the first-trick rules, the
+    `ContractTrickState`: four seats (`SEATING`), each on its own side (`ALONE`), the printed
+    suits without trump (`CONTRACT`). Hearts adds the passing phase, the first-trick rules, the
     points taken and the totals.
     """
 
@@ -139,7 +141,7 @@ class HeartsState(SeededDealState["Hearts"]):
     def __init__(self, game: Hearts, seed: int) -> None:
         super().__init__(game, seed)
         breaks = HEARTS_MASK | (QS_BIT if game.queen_breaks_hearts else 0)
-        self.init_layer(SEATING, CONTRACT, held_back=HEARTS_MASK, breaks=breaks)
+        self.init_layer(SEATING, CONTRACT, ALONE, held_back=HEARTS_MASK, breaks=breaks)
         self.deal = 0
         self.phase = PASSING
         self.passes = [0] * NUM_PLAYERS
