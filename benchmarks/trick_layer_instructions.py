@@ -100,7 +100,8 @@ def main() -> None:
     print("| measure | old instructions | new instructions | new/old |")
     print("|---|---:|---:|---:|")
     for src in (args.old, args.new):  # compile each tree's .pyc files outside the counts
-        count(src.resolve(), args.games[0], args.modes[0], 0, args.compiled)
+        for game in args.games:
+            count(src.resolve(), game, args.modes[0], 0, args.compiled)
     for game in args.games:
         for mode in args.modes:
             n = MODES[mode]

@@ -39,6 +39,7 @@ from parlour.cards.contract import Contract
 from parlour.cards.events import CARD_PLAYED
 from parlour.cards.seating import Seating, Teams
 from parlour.cards.trickstate import TrickState
+from parlour.cards.tricks import NO_TRUMP
 from parlour.core import Action, Game
 
 G = TypeVar("G", bound="Game[Any]")
@@ -67,12 +68,12 @@ class ContractTrickState(TrickState[G]):
                    held_back: int = 0, breaks: int = 0, first_lead: int = 0) -> None:
         """Set the table up (`TrickState.init_tricks`) with `seating`, `contract` and `teams`
         (each seat on its own side if None); the first seat that plays is to act."""
-        self.init_tricks(seating.players, held_back=held_back, breaks=breaks,
-                         first_lead=first_lead)
+        self.init_tricks(seating.players, NO_TRUMP, held_back, breaks, first_lead)
         self.contract = contract
         self.seating = seating
         self.teams = Teams.alone(seating.players) if teams is None else teams
-        self.current = seating.next_seat(seating.players - 1)  # the first seat that plays
+        if seating.sitting_out & 1:  # else seat 0 (`init_tricks`)
+            self.current = seating.next_seat(0)
 
     def set_contract(self, contract: Contract) -> None:
         """Play the rest of the deal under `contract` (the bidding fixed it)."""
