@@ -38,8 +38,8 @@ from parlour.cards.card import Card
 from parlour.cards.contract import Contract
 from parlour.cards.events import CARD_PLAYED
 from parlour.cards.seating import Seating, Teams
-from parlour.cards.trickstate import TrickState
 from parlour.cards.tricks import NO_TRUMP
+from parlour.cards.trickstate import TrickState
 from parlour.core import Action, Game
 
 G = TypeVar("G", bound="Game[Any]")
