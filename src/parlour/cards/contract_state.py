@@ -113,8 +113,8 @@ class ContractTrickState(TrickState[G]):
         """Random moves until deal `stop` or the end (`State.play_random`), the card play in
         compiled code where `LAYER_PLAY` applies to this quiet state (else where a game's own
         kernel does, `TrickState.play_random`): the very same moves."""
-        if not self.quiet or not LAYER_PLAY.applies(type(self)):
-            super().play_random(stop, random)
+        if not self.quiet or self.layer_class is None or not LAYER_PLAY.applies(type(self)):
+            super().play_random(stop, random)  # (not loading `_layer` for a game without it)
             return
         self.complete_undo_record()
         play_out = LAYER_PLAY.kernel().play_out
