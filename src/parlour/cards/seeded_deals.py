@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, TypeVar
 
 from parlour.cards.contract_state import ContractTrickState
-from parlour.cards.undealt import deal_to_come
+from parlour.cards.undealt import DealsHands, deal_to_come
 from parlour.core import Action, Game
 
 G = TypeVar("G", bound="Game[Any]")
@@ -31,7 +31,7 @@ class SeededDealState(ContractTrickState[G]):
 
     deal_class: ClassVar[type[Action]]
     """The game's chance action of a deal: made from the hands, which it keeps as `hands`."""
-    dealt_by: ClassVar[type]
+    dealt_by: ClassVar[type[DealsHands]]
     """The game class whose `deal_hands` a deal to come reproduces: a game class overriding
     it deals every deal eagerly."""
 
@@ -41,7 +41,7 @@ class SeededDealState(ContractTrickState[G]):
         `deal_hands`."""
         self.deal += 1
         game: Any = self.game
-        if self.quiet and type(game).deal_hands is self.dealt_by.deal_hands:  # type: ignore[attr-defined]
+        if self.quiet and type(game).deal_hands is self.dealt_by.deal_hands:
             self._begin(deal_to_come(self.deal_class, game, self.seed, self.deal))
         else:
             self.start_deal(game.deal_hands(self.seed, self.deal))
