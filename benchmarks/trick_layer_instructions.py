@@ -7,7 +7,9 @@ seeds are fixed and the cyclic garbage collector is off (a full collection trave
 object of the process, and whether one lands in a run is a threshold effect), so a count
 repeats exactly. Measures: random play with events and quiet,
 each in a fresh process (cold caches: action tuples built as met) and after 30 warm-up games,
-and `sample_state`.
+`sample_state`, and whole games of `play_random` (the quiet playouts of search; counted per
+game). The pure-Python path by default; ``--compiled`` runs the compiled kernels (both trees
+must have them built); ``--games`` and ``--modes`` pick rows.
 
     python benchmarks/trick_layer_instructions.py --old /tmp/old/src --new src
 """
@@ -52,6 +54,13 @@ if mode == "sample_state":
         for obs in observations:
             game.sample_state(obs, rng)
     decisions = n * len(observations)
+elif mode == "play_random":
+    rng = Random(2)
+    for seed in range(n):
+        state = game.new_state(seed=seed)
+        state.quiet = True
+        state.play_random(None, rng.random)
+    decisions = n
 else:
     if mode.startswith("warm"):
         play(range(100, 130), False)
@@ -60,14 +69,16 @@ else:
 print(decisions)
 '''
 
-MODES = {"events": 12, "quiet": 12, "warm events": 12, "warm quiet": 12, "sample_state": 20}
+MODES = {"events": 12, "quiet": 12, "warm events": 12, "warm quiet": 12, "sample_state": 20,
+         "play_random": 12}
 GAMES = ("hearts", "spades")
 
 
-def count(src: Path, game: str, mode: str, n: int) -> tuple[int, int]:
+def count(src: Path, game: str, mode: str, n: int, compiled: bool) -> tuple[int, int]:
     """(instructions, decisions or samples) of one child run."""
-    env = {"PYTHONPATH": str(src), "PARLOUR_PURE": "1", "PYTHONHASHSEED": "0",
-           "PATH": os.environ.get("PATH", "")}
+    env = {"PYTHONPATH": str(src), "PYTHONHASHSEED": "0", "PATH": os.environ.get("PATH", "")}
+    if not compiled:
+        env["PARLOUR_PURE"] = "1"
     result = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
          "-c", CHILD, game, mode.replace(" ", ""), str(n)],
@@ -81,15 +92,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--old", type=Path, required=True)
     parser.add_argument("--new", type=Path, default=Path(__file__).parents[1] / "src")
+    parser.add_argument("--compiled", action="store_true",
+                        help="the compiled kernels (built in both trees), not PARLOUR_PURE=1")
+    parser.add_argument("--games", nargs="+", choices=GAMES, default=GAMES)
+    parser.add_argument("--modes", nargs="+", choices=list(MODES), default=list(MODES))
     args = parser.parse_args()
     print("| measure | old instructions | new instructions | new/old |")
     print("|---|---:|---:|---:|")
-    for game in GAMES:
-        for mode, n in MODES.items():
+    for src in (args.old, args.new):  # compile each tree's .pyc files outside the counts
+        for game in args.games:
+            count(src.resolve(), game, args.modes[0], 0, args.compiled)
+    for game in args.games:
+        for mode in args.modes:
+            n = MODES[mode]
             per = []
             for src in (args.old, args.new):
-                total, work = count(src.resolve(), game, mode, n)
-                base, _ = count(src.resolve(), game, mode, 0)
+                total, work = count(src.resolve(), game, mode, n, args.compiled)
+                base, _ = count(src.resolve(), game, mode, 0, args.compiled)
                 per.append((total - base) / work)
             print(f"| {game} {mode} | {per[0]:,.0f} | {per[1]:,.0f} | {per[1] / per[0]:.2f} |")
 

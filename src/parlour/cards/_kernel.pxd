@@ -6,6 +6,8 @@ Spades, which subclass `TrickPlay`). The fields are described in `_kernel.pyx`."
 from libc.stdint cimport uint64_t
 from cpython.ref cimport PyObject, Py_DECREF
 
+from parlour.cards._slots cimport StepFit
+
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_popcountll(unsigned long long) nogil
@@ -86,3 +88,11 @@ cdef class TrickPlay:
     cdef int store_cards(self, state) except -1
     cdef int append_plays(self, list history, list moves) except -1
     cdef int leader_holding(self, uint64_t card) noexcept
+
+
+cdef class DealsToCome:
+    cdef object coming_class, undealt_of, undealt_twin
+    cdef object start_next(self, state, game)
+
+
+cdef bint class_fits(StepFit *fit, dict known, object fits, object kind) except -1

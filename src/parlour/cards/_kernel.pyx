@@ -12,13 +12,15 @@ for move against the Python engine.
 
 from libc.stdint cimport uint64_t
 
+from cpython.object cimport PyObject_GenericSetAttr
 from cpython.ref cimport PyObject
 
-from parlour.cards._slots cimport slot, slot_offset
+from parlour.cards._slots cimport StepFit, slot, slot_offset
 from parlour.cards._twister cimport Twister, mt_key_order, mt_seed, mt_shuffle
 
 from parlour.cards.card import CARD
-from parlour.core.game import Move
+from parlour.cards.undealt import deal_to_come_class, undealt_class
+from parlour.core.game import CHANCE, Move
 
 cdef uint64_t SUIT = 0x7FFC
 cdef object CARDS = CARD
@@ -320,3 +322,52 @@ cdef class SlotInt:
 
     def __delete__(self, state):
         raise AttributeError("read-only property")
+
+
+cdef class DealsToCome:
+    """The start of a quiet state's next deal, undealt, in C: `SeededDealState._next_deal` and
+    the part of `_begin` every such game shares, for the deal kernels of Hearts and Spades
+    (the game's `_deal_begun` follows in its own kernel). Made with the game's `Deal` class."""
+
+    def __init__(self, deal_class):
+        self.coming_class = deal_to_come_class(deal_class)
+
+    cdef object start_next(self, state, game):
+        """The next deal of `state` (a game dealing with the `dealt_by` class's `deal_hands`)
+        begun undealt: its number (returned) in `deal`, the deal to come in the history, the
+        cards unset (the undealt twin class, `parlour.cards.undealt`), the trick cleared."""
+        deal = state.deal + 1
+        state.deal = deal
+        coming = self.coming_class.__new__(self.coming_class)  # `undealt.deal_to_come`
+        PyObject_GenericSetAttr(coming, "_game", game)
+        PyObject_GenericSetAttr(coming, "_seed", state.seed)
+        PyObject_GenericSetAttr(coming, "_number", deal)
+        state.history.append(_new_move(Move, (CHANCE, coming)))
+        state._coming = coming
+        del state.hands
+        kind = type(state)
+        if kind is not self.undealt_of:  # `undealt.undealt_class`, the last answer kept
+            self.undealt_twin = undealt_class(kind)
+            self.undealt_of = kind
+        state.__class__ = self.undealt_twin
+        state.trick = ()
+        state.tricks = ()
+        state.broken = False
+        state._legal = -1
+        return deal
+
+
+cdef bint class_fits(StepFit *fit, dict known, object fits, object kind) except -1:
+    """True if a compiled step may move states of class `kind`: ``fits(kind)`` (the step
+    binding's `kept_by`), asked once per class and kept in `known`; the first two classes that
+    fit go into `fit`, which the steps of Hearts and Spades test first by pointer
+    (`_step.fit_known`)."""
+    answer = known.get(kind)
+    if answer is None:
+        answer = known[kind] = bool(fits(kind))
+        if answer:
+            if fit.first == NULL:
+                fit.first = <PyObject *>kind
+            elif fit.second == NULL:
+                fit.second = <PyObject *>kind
+    return answer

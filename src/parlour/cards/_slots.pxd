@@ -135,3 +135,14 @@ cdef inline tuple actions_of(list table, uint64_t mask):
         mask &= mask - 1
     PyObject_GC_UnTrack(<void *>result)
     return result
+
+
+
+cdef struct StepFit:
+    PyObject *first   # the first two state classes found to fit, recognised by pointer
+    PyObject *second
+
+
+cdef inline bint fit_known(StepFit *fit, PyObject *kind) noexcept:
+    """True if `kind` is one of the two state classes `fit` holds (`_kernel.class_fits`)."""
+    return kind == fit.first or kind == fit.second

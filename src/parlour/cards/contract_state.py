@@ -43,8 +43,9 @@ from parlour.cards.card import Card
 from parlour.cards.contract import Contract
 from parlour.cards.events import CARD_PLAYED
 from parlour.cards.seating import Seating, Teams
+from parlour.cards.tricks import NO_TRUMP
 from parlour.cards.trickstate import TrickState
-from parlour.core import Action, Game, State
+from parlour.core import Action, Game
 
 G = TypeVar("G", bound="Game[Any]")
 
@@ -102,13 +103,13 @@ class ContractTrickState(TrickState[G]):
         """Set the table up (`TrickState.init_tricks`) with `seating`, `contract`, `teams`
         (each seat on its own side if None) and the `restricted` cards; the first seat that
         plays is to act."""
-        self.init_tricks(seating.players, held_back=held_back, breaks=breaks,
-                         first_lead=first_lead)
+        self.init_tricks(seating.players, NO_TRUMP, held_back, breaks, first_lead)
         self.contract = contract
         self.seating = seating
         self.teams = Teams.alone(seating.players) if teams is None else teams
         self.restricted = restricted
-        self.current = seating.active[0]
+        if seating.sitting_out & 1:  # else seat 0 (`init_tricks`)
+            self.current = seating.next_seat(0)
         if type(self).layer_class not in _STEPPED:
             _install_step(type(self).layer_class)
 
@@ -156,9 +157,10 @@ class ContractTrickState(TrickState[G]):
 
     def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
         """Random moves until deal `stop` or the end (`State.play_random`), the card play in
-        compiled code where `LAYER_PLAY` applies to this quiet state: the very same moves."""
-        if not self.quiet or not LAYER_PLAY.applies(type(self)):
-            State.play_random(self, stop, random)
+        compiled code where `LAYER_PLAY` applies to this quiet state (else where a game's own
+        kernel does, `TrickState.play_random`): the very same moves."""
+        if not self.quiet or self.layer_class is None or not LAYER_PLAY.applies(type(self)):
+            super().play_random(stop, random)  # (not loading `_layer` for a game without it)
             return
         self.complete_undo_record()
         play_out = LAYER_PLAY.kernel().play_out

@@ -13,14 +13,12 @@ test_kernel.py` and `benchmarks/trick_crosscheck.py` check it move for move.
 """
 
 from libc.stdint cimport uint64_t
-from cpython.object cimport PyObject_GenericSetAttr
 
 from parlour.cards._kernel cimport (
-    SEATS, Draw, TrickPlay, __builtin_popcountll, draw_from, draw_next, nth_card,
+    SEATS, DealsToCome, Draw, TrickPlay, __builtin_popcountll, draw_from, draw_next, nth_card,
 )
 
-from parlour.cards.undealt import deal_to_come_class, undealt_class
-from parlour.core.game import CHANCE, Move
+from parlour.core.game import Move
 from parlour.games.hearts.actions import PASS, PLAY
 
 SETTLE = 1
@@ -39,13 +37,9 @@ cdef list PLAY_MOVES = [[Move(seat, PLAY[card]) if card in PLAY else None for ca
 cdef list PASS_MOVES = [[Move(seat, PASS[card]) if card in PASS else None for card in range(64)]
                         for seat in range(SEATS)]
 """Every history entry of a pass or a play, by seat and card, built once (entries are values)."""
-cdef object _new_tuple = tuple.__new__
 
 # from the rules, which import this module: given by `bind`
-cdef object DEAL = None
-cdef object COMING = None
-cdef object UNDEALT_OF = None
-cdef object UNDEALT_TWIN = None
+cdef DealsToCome DEALS = None
 cdef uint64_t HEARTS_MASK = 0, QS = 0, JD = 0, TWO_CLUBS = 0, POINT_CARDS = 0
 cdef int MOON = 26
 
@@ -53,29 +47,10 @@ cdef int MOON = 26
 def bind(deal_class, uint64_t hearts, uint64_t queen, uint64_t jack, uint64_t two_clubs,
          int moon):
     """Called once by `rules`: its `Deal` class and card masks, and the moon's points."""
-    global DEAL, COMING, HEARTS_MASK, QS, JD, TWO_CLUBS, POINT_CARDS, MOON
-    DEAL = deal_class
-    COMING = deal_to_come_class(deal_class)
+    global DEALS, HEARTS_MASK, QS, JD, TWO_CLUBS, POINT_CARDS, MOON
+    DEALS = DealsToCome(deal_class)
     HEARTS_MASK, QS, JD, TWO_CLUBS, MOON = hearts, queen, jack, two_clubs, moon
     POINT_CARDS = hearts | queen
-
-
-cdef object new_deal_to_come(game, seed, deal):
-    """`undealt.deal_to_come(DEAL, game, seed, deal)`, without its Python frames."""
-    coming = COMING.__new__(COMING)
-    PyObject_GenericSetAttr(coming, "_game", game)
-    PyObject_GenericSetAttr(coming, "_seed", seed)
-    PyObject_GenericSetAttr(coming, "_number", deal)
-    return coming
-
-
-cdef object twin_of(kind):
-    """`undealt.undealt_class(kind)`, the last answer kept."""
-    global UNDEALT_OF, UNDEALT_TWIN
-    if kind is not UNDEALT_OF:
-        UNDEALT_TWIN = undealt_class(kind)
-        UNDEALT_OF = kind
-    return UNDEALT_TWIN
 
 
 cdef class HeartsDeal(TrickPlay):
@@ -228,21 +203,12 @@ cdef class HeartsDeal(TrickPlay):
         return 0
 
     cdef int start_next(self, state, game) except -1:
-        """`HeartsState._next_deal` of a quiet state: the next deal, undealt."""
-        deal = state.deal + 1
-        state.deal = deal
-        coming = new_deal_to_come(game, state.seed, deal)
-        state.history.append(_new_tuple(Move, (CHANCE, coming)))
-        state._coming = coming
-        del state.hands
-        state.__class__ = twin_of(type(state))
+        """`HeartsState._next_deal` of a quiet state: the next deal, undealt (`DealsToCome`),
+        then `_deal_begun`."""
+        deal = DEALS.start_next(state, game)
         state.passes = [0, 0, 0, 0]
         state.received = [0, 0, 0, 0]
         state.taken = [0, 0, 0, 0]
-        state.trick = ()
-        state.tricks = ()
-        state.broken = False
-        state._legal = -1
         direction = game.pass_offset(deal)
         state.direction = direction
         if direction != 0:

@@ -15,10 +15,10 @@ from libc.stdint cimport uint64_t
 from cpython.ref cimport PyObject, Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
-from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll
+from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll, class_fits
 from parlour.cards._slots cimport (
-    actions_of, list_item, long_of, new_object, set_slot, size_of, slot, slot_offset, truth,
-    tuple_item, tuple_plus, type_of, untracked,
+    StepFit, actions_of, fit_known, list_item, long_of, new_object, set_slot, size_of, slot,
+    slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
 )
 
 from parlour.cards._kernel import SlotEquals, SlotInt
@@ -51,8 +51,7 @@ cdef uint64_t HEARTS_MASK = 0, QS = 0, JD = 0, TWO_CLUBS = 0, POINT_CARDS = 0
 cdef object MINUS_ONE = -1
 cdef tuple EMPTY = ()
 cdef dict FITS = {}
-cdef PyObject *FIT_A = NULL
-cdef PyObject *FIT_B = NULL
+cdef StepFit FIT = StepFit(NULL, NULL)
 cdef object POINTS_OF = None  # the game `NATIVE` and `JACK` were read from
 cdef bint NATIVE = False, JACK = False
 
@@ -112,23 +111,10 @@ def python_step():
 
 cdef inline bint fits(state) except -1:
     """True if the compiled step may move `state`: its class fits and its cards are dealt."""
-    cdef PyObject *kind = type_of(state)
-    if kind != FIT_A and kind != FIT_B and not fits_class(type(state)):
+    if not fit_known(&FIT, type_of(state)) and not class_fits(
+            &FIT, FITS, STEP_FITS, type(state)):
         return False
     return slot(state, HANDS) != NULL and slot(state, CURRENT) != NULL
-
-
-cdef bint fits_class(kind) except -1:
-    global FIT_A, FIT_B
-    known = FITS.get(kind)
-    if known is None:
-        known = FITS[kind] = bool(STEP_FITS(kind))
-        if known:
-            if FIT_A == NULL:
-                FIT_A = <PyObject *>kind
-            elif FIT_B == NULL:
-                FIT_B = <PyObject *>kind
-    return known
 
 
 cdef long long legal_mask(state, long long phase) except? -1:

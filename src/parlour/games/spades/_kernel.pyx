@@ -15,12 +15,10 @@ move for move, `tests/cards/test_step.py` the step's settling.
 """
 
 from libc.stdint cimport uint64_t
-from cpython.object cimport PyObject_GenericSetAttr
 
-from parlour.cards._kernel cimport SEATS, Draw, TrickPlay, draw_from, draw_next
+from parlour.cards._kernel cimport SEATS, DealsToCome, Draw, TrickPlay, draw_from, draw_next
 
-from parlour.cards.undealt import deal_to_come_class, undealt_class
-from parlour.core.game import CHANCE, Move
+from parlour.core.game import Move
 from parlour.games.spades.actions import BID, PLAY
 
 SETTLE = 1
@@ -37,7 +35,6 @@ cdef enum:
 cdef list PLAY_MOVES = [[Move(seat, PLAY[card]) if card in PLAY else None for card in range(64)]
                         for seat in range(SEATS)]
 """Every history entry of a card played, by seat and card, built once (entries are values)."""
-cdef object _new_tuple = tuple.__new__
 cdef list CALL_MOVES = []
 """Every history entry of a bid (0-13), Blind Nil (14) or look (15), by seat: given by `bind`."""
 cdef enum:
@@ -45,10 +42,7 @@ cdef enum:
     LOOK_CALL = 15
 
 # from the rules, which import this module: given by `bind`
-cdef object DEAL = None
-cdef object COMING = None
-cdef object UNDEALT_OF = None
-cdef object UNDEALT_TWIN = None
+cdef DealsToCome DEALS = None
 cdef uint64_t TWO_CLUBS = 0
 cdef int NO_BID = -1
 cdef object BLIND_CHOICES = ()
@@ -57,29 +51,11 @@ cdef object BLIND_CHOICES = ()
 def bind(deal_class, uint64_t two_clubs, int no_bid, tuple blind_choices):
     """Called once by `rules`: its `Deal` class, the 2♣, the mark of a missing bid, and the
     Blind Nil choices in their order (Blind Nil first)."""
-    global DEAL, COMING, TWO_CLUBS, NO_BID, BLIND_CHOICES, CALL_MOVES
-    DEAL, TWO_CLUBS, NO_BID, BLIND_CHOICES = deal_class, two_clubs, no_bid, blind_choices
-    COMING = deal_to_come_class(deal_class)
+    global DEALS, TWO_CLUBS, NO_BID, BLIND_CHOICES, CALL_MOVES
+    TWO_CLUBS, NO_BID, BLIND_CHOICES = two_clubs, no_bid, blind_choices
+    DEALS = DealsToCome(deal_class)
     CALL_MOVES = [[Move(seat, BID[tricks]) for tricks in range(14)]
                   + [Move(seat, choice) for choice in blind_choices] for seat in range(SEATS)]
-
-
-cdef object new_deal_to_come(game, seed, deal):
-    """`undealt.deal_to_come(DEAL, game, seed, deal)`, without its Python frames."""
-    coming = COMING.__new__(COMING)
-    PyObject_GenericSetAttr(coming, "_game", game)
-    PyObject_GenericSetAttr(coming, "_seed", seed)
-    PyObject_GenericSetAttr(coming, "_number", deal)
-    return coming
-
-
-cdef object twin_of(kind):
-    """`undealt.undealt_class(kind)`, the last answer kept."""
-    global UNDEALT_OF, UNDEALT_TWIN
-    if kind is not UNDEALT_OF:
-        UNDEALT_TWIN = undealt_class(kind)
-        UNDEALT_OF = kind
-    return UNDEALT_TWIN
 
 
 cdef class SpadesDeal(TrickPlay):
@@ -292,16 +268,11 @@ cdef class SpadesDeal(TrickPlay):
         return 0
 
     cdef int start_next(self, state, game, int ns, int ew) except -1:
-        """`SpadesState._next_deal` of a quiet state: the next hand, undealt."""
+        """`SpadesState._next_deal` of a quiet state: the next hand, undealt (`DealsToCome`),
+        then `_deal_begun`."""
         cdef int dealer, seat, i
         cdef int seen[SEATS]
-        deal = state.deal + 1
-        state.deal = deal
-        coming = new_deal_to_come(game, state.seed, deal)
-        state.history.append(_new_tuple(Move, (CHANCE, coming)))
-        state._coming = coming
-        del state.hands
-        state.__class__ = twin_of(type(state))
+        deal = DEALS.start_next(state, game)
         dealer = (3 + deal) % SEATS  # `Spades.dealer_of`
         state.dealer = dealer
         state.bids = (NO_BID, NO_BID, NO_BID, NO_BID)
@@ -311,10 +282,6 @@ cdef class SpadesDeal(TrickPlay):
                 (ew - ns if seat & 1 == 0 else ns - ew) >= self.blind_nil_deficit))
         state.seen = (bool(seen[0]), bool(seen[1]), bool(seen[2]), bool(seen[3]))
         state.won = (0, 0, 0, 0)
-        state.trick = ()
-        state.tricks = ()
-        state.broken = False
-        state._legal = -1
         state.leader = (dealer + 1) & 3
         for i in range(1, SEATS + 1):  # `_next_bidder`: a Blind Nil choice, else a bid
             seat = (dealer + i) & 3

@@ -17,10 +17,10 @@ from libc.stdint cimport uint64_t
 from cpython.ref cimport PyObject, Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
-from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll
+from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll, class_fits
 from parlour.cards._slots cimport (
-    actions_of, list_item, long_of, new_object, set_slot, size_of, slot, slot_offset, truth,
-    tuple_item, tuple_plus, type_of, untracked,
+    StepFit, actions_of, fit_known, list_item, long_of, new_object, set_slot, size_of, slot,
+    slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
 )
 
 from parlour.cards._kernel import SlotEquals, SlotInt
@@ -54,8 +54,7 @@ cdef list PLAY_MOVES = [], PLAYED = [], STARTED = []
 cdef object MINUS_ONE = -1
 cdef tuple EMPTY = ()
 cdef dict FITS = {}
-cdef PyObject *FIT_A = NULL
-cdef PyObject *FIT_B = NULL
+cdef StepFit FIT = StepFit(NULL, NULL)
 cdef object SETTLER_OF = None
 cdef dict SETTLERS = {}
 cdef object MISSING = object()
@@ -122,25 +121,12 @@ def python_step():
 cdef inline long long phase_of(state) except? -2:
     """The phase of `state` if the compiled step may move it (its class fits and its cards are
     dealt), else -1."""
-    cdef PyObject *kind = type_of(state)
-    if kind != FIT_A and kind != FIT_B and not fits_class(type(state)):
+    if not fit_known(&FIT, type_of(state)) and not class_fits(
+            &FIT, FITS, STEP_FITS, type(state)):
         return -1
     if slot(state, HANDS) == NULL or slot(state, CURRENT) == NULL:
         return -1
     return long_of(slot(state, PHASE))
-
-
-cdef bint fits_class(kind) except -1:
-    global FIT_A, FIT_B
-    known = FITS.get(kind)
-    if known is None:
-        known = FITS[kind] = bool(STEP_FITS(kind))
-        if known:
-            if FIT_A == NULL:
-                FIT_A = <PyObject *>kind
-            elif FIT_B == NULL:
-                FIT_B = <PyObject *>kind
-    return known
 
 
 cdef long long legal_mask(state) except? -1:

@@ -28,11 +28,13 @@ from parlour.cards import (
     parse_card,
     read_hands,
 )
+from parlour.cards.contract import Contract
 from parlour.cards.deck import seeded_deal
 from parlour.cards.sampling import HiddenDeal, deals_hidden
+from parlour.cards.seating import Seating, Teams
+from parlour.cards.seeded_deals import SeededDealState
 from parlour.cards.tricks import winner_with_trump
 from parlour.cards.trickstate import CARD_PLAY, TrickState, deal_kernel_mode, step_binding
-from parlour.cards.undealt import deal_to_come
 from parlour.core import (
     Action,
     Game,
@@ -82,6 +84,12 @@ TWO_OF_CLUBS = make_card(2, CLUBS)
 TWO_CLUBS_BIT = 1 << TWO_OF_CLUBS
 NO_BID = -1
 FIRST_DEALER = 3
+SEATING = Seating(NUM_PLAYERS)
+"""Four seats, each playing every hand."""
+CONTRACT = Contract.suits(DECK_52, SPADES, name="spades")
+"""The printed suits, spades trump: the only contract of Spades."""
+PARTNERS = Teams.fixed((0, 1, 0, 1))
+"""North-South (seats 0 and 2) against East-West (1 and 3), known from the start."""
 SEAT_ONLY = tuple(frozenset((seat,)) for seat in range(NUM_PLAYERS))
 """`visible_to` for events only one seat may see."""
 """Seat 3 deals the first hand, so seat 0 bids and (by default) leads first."""
@@ -127,25 +135,26 @@ class Deal(Action):
         return hash(self.hands)
 
 
-class SpadesState(TrickState["Spades"]):
+class SpadesState(SeededDealState["Spades"]):
     """A whole game of Spades in progress, hand after hand until the game is decided.
 
     `scores()` gives each seat its partnership's total; `returns()` is +1 for the winning
     partnership's seats and -1 for the others once the game is over (0 before). The per
     partnership views are `team_scores()`, `team_returns()` and `bags`. The play (hands,
-    trick, tricks, leader, broken spades) is the shared `TrickState` with spades as trump.
+    trick, tricks, leader, broken spades) is the general trick layer's `ContractTrickState`:
+    four seats (`SEATING`) in fixed partnerships (`PARTNERS`), spades trump (`CONTRACT`).
     """
 
     __slots__ = (
-        "bags", "bids", "blind", "deal", "dealer", "origin", "phase", "results", "seen", "totals",
-        "won",
+        "bags", "bids", "blind", "dealer", "origin", "phase", "results", "seen", "totals", "won",
     )
 
     def __init__(self, game: Spades, seed: int) -> None:
         super().__init__(game, seed)
         first = TWO_CLUBS_BIT if game.opening_lead == "two_of_clubs" else 0
-        self.init_tricks(NUM_PLAYERS, SPADES, held_back=SPADES_MASK, breaks=SPADES_MASK,
-                         first_lead=first)
+        self.init_layer(SEATING, CONTRACT, PARTNERS, held_back=SPADES_MASK,
+                        breaks=SPADES_MASK, first_lead=first)
+        self.trump = SPADES  # the contract's trump, as the compiled kernels read it
         self.deal = 0
         self.dealer = FIRST_DEALER
         self.phase = BIDDING
@@ -414,6 +423,11 @@ class SpadesState(TrickState["Spades"]):
     def in_card_play(self) -> bool:
         return self.phase == PLAYING
 
+    play_card = TrickState.play_card
+    """The layer's `play_card` for four seats that all play and the printed suits, without
+    its seating and contract look-ups (6-7% fewer instructions a move on the Python path); the
+    very same moves (`tests/cards/test_layer_games.py`)."""
+
     def kernel_rules(self) -> tuple[int, int, int, Mapping[int, Any]]:
         return HAND_SIZE, self.first_lead, 0, PLAY
 
@@ -499,28 +513,10 @@ class SpadesState(TrickState["Spades"]):
         else:
             self._next_deal()
 
-    def _next_deal(self) -> None:
-        """Start the next hand; a quiet state leaves its cards undealt until they are read
-        (`parlour.cards.undealt`) while the game deals with `Spades.deal_hands`."""
-        self.deal += 1
+    def _deal_begun(self, deal: Any, undealt: bool) -> None:
+        """A hand starts (`SeededDealState._begin`): its dealer, no bids or tricks won yet,
+        who may still bid Blind Nil, its events, then the first to decide or bid."""
         game = self.game
-        if self.quiet and type(game).deal_hands is Spades.deal_hands:
-            self._begin(deal_to_come(Deal, game, self.seed, self.deal))
-        else:
-            self.start_deal(game.deal_hands(self.seed, self.deal))
-
-    def start_deal(self, hands: Sequence[int]) -> None:
-        """Begin hand number `self.deal` with `hands`, recording the deal as a chance move."""
-        self._begin(Deal(hands))
-
-    def _begin(self, deal: Deal) -> None:
-        """Begin hand number `self.deal` as `deal` (a deal to come: undealt)."""
-        self.record_chance(deal)
-        game = self.game
-        if type(deal) is Deal:
-            self.hands = list(deal.hands)
-        else:
-            self.leave_undealt(deal)
         self.dealer = game.dealer_of(self.deal)
         self.bids = (NO_BID,) * NUM_PLAYERS
         self.blind = (False,) * NUM_PLAYERS
@@ -528,9 +524,6 @@ class SpadesState(TrickState["Spades"]):
         self.seen = tuple([not game.blind_nil_allowed(seat, totals)
                            for seat in range(NUM_PLAYERS)])
         self.won = (0,) * NUM_PLAYERS
-        self.trick = ()
-        self.tricks = ()
-        self.broken = False
         self.leader = (self.dealer + 1) & 3
         if not self.quiet:
             self.events.append(_deal_started(deal=self.deal, dealer=self.dealer,
@@ -581,11 +574,12 @@ class SpadesState(TrickState["Spades"]):
 
 
 SpadesState.kernel_class = SpadesState
+SpadesState.deal_class = Deal
 SPADES_DEALS = Binding(
     "parlour.games.spades._kernel", SpadesState,
     stands_in=("_bid", "_blind_choice", "_next_bidder", "_start_play", "bidding_order",
                "_score_deal", "_team_results", "_next_deal", "start_deal", "_begin",
-               "_cards_dealt", "in_card_play", "is_terminal", "leave_undealt"),
+               "_deal_begun", "_cards_dealt", "in_card_play", "is_terminal", "leave_undealt"),
     requires=(CARD_PLAY,))
 """Whole hands of Spades in C (`_kernel.pyx`): the bidding, the card play, settling."""
 SpadesState.deal_binding = SPADES_DEALS
@@ -829,6 +823,7 @@ class Spades(Game[SpadesState]):
 
 _DIGITS = re.compile("[0-9]{1,3}")
 
+SpadesState.dealt_by = Spades
 SPADES_SETTLING = Binding(
     "parlour.games.spades._kernel", SpadesState, game_owner=Spades,
     game_reads=("score_partnership", "winning_team", "deal_hands", "dealer_of",
