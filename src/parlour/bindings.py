@@ -71,7 +71,8 @@ class Binding:
         base = self.reference(kind)
         if base is None or not issubclass(kind, base):
             return False
-        if any(getattr(kind, name) is not getattr(base, name) for name in self.hooks):
+        if any(getattr(kind, name, None) is not getattr(base, name, None)
+               for name in self.hooks):  # a hook neither class has is kept
             return False
         if game_class is not None and self.game_owner is not None and (
                 not issubclass(game_class, self.game_owner)

@@ -34,7 +34,7 @@ CARD_PLAY = Binding(
     "parlour.cards._kernel",
     stands_in=("play_card", "_trick_won", "compute_legal_mask", "legal_mask"),
     reads=("legal_actions", "_apply", "apply_unchecked_no_undo", "_kernel_stored", "kernel_rules",
-           "_on_broken"),
+           "_on_broken", "restricted_legal_mask"),
     calls=("_score_deal",))
 """The compiled card play (`TrickPlay`) behind `play_random`, for a state class that names a
 `kernel_class` and keeps these methods of it: it plays the cards (bypassing the dispatch of
