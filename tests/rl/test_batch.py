@@ -294,3 +294,21 @@ def test_heuristic_subclass_overriding_act_is_asked_through_act() -> None:
     seat = state.current_player
     decide = Contrary(game, seat).lockstep_decider(state)
     assert decide(state) == state.observe(seat).legal_actions[-1]
+
+
+@compiled_only
+@pytest.mark.parametrize("spec", ["hearts", "spades"])
+def test_vector_env_heuristic_seats_decide_in_the_compiled_heuristic(spec: str) -> None:
+    from parlour.games.hearts.policy import python_heuristic as python_hearts
+    from parlour.games.spades.policy import python_heuristic as python_spades
+
+    def deciders() -> list[str]:
+        env = VectorEnv(parlour.load_game(spec), 2, [None, "heuristic", "heuristic", None])
+        env.reset()
+        movers = env.randoms[0]
+        assert movers is not None and movers[0] is None and movers[3] is None
+        return [getattr(m, "__qualname__", "") for m in movers[1:3]]
+
+    assert deciders() == ["compiled_decider.<locals>.decide"] * 2
+    with python_hearts(), python_spades():
+        assert all(name.endswith("._act_on_view") for name in deciders())
