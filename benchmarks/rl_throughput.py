@@ -14,6 +14,9 @@ tensor), choosing uniformly among the legal ids with numpy:
   learner's decisions are counted; the row also gives all moves);
 - `VectorEnv`, self-play (every seat a learner) and one learner with three `random` seats,
   a batch of 256 games stepped in lockstep with the rows written in C;
+- `VectorEnv`, one learner with three ``heuristic`` seats: in lockstep (the compiled
+  heuristic decides each seat's move in C) and agent by agent (the same heuristic asked
+  through `act` on each seat's observation, as any agent is), the same games;
 - `ProcessVectorEnv`, self-play, one worker and two.
 
 CPU time is the process's (with `ProcessVectorEnv`: the parent's and its workers', read when
@@ -48,12 +51,14 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
+from random import Random
 from typing import Any
 
 import numpy as np
 
 import parlour
 from parlour.rl import ProcessVectorEnv, VectorEnv
+from parlour.rl.seated_game import build_agent
 
 BATCH = 256
 
@@ -193,7 +198,18 @@ class Chooser:
         return (self.noise * masks).argmax(axis=1)
 
 
-def vector(seating: list[str | None]) -> Callable[[int], tuple[float, float]]:
+class ActingHeuristic:
+    """Hearts' heuristic asked through `act` only, so `VectorEnv` steps its games agent by
+    agent (the path of any agent without a compiled decider)."""
+
+    def __init__(self, game: Any, seat: int, rng: Random) -> None:
+        self.inner = build_agent("heuristic", game, seat, rng)
+
+    def act(self, observation: Any) -> Any:
+        return self.inner.act(observation)
+
+
+def vector(seating: list[Any]) -> Callable[[int], tuple[float, float]]:
     def run(decisions: int) -> tuple[float, float]:
         env = VectorEnv(parlour.load_game("hearts"), BATCH, seating, seed=0)
         _, masks, _ = env.reset()
@@ -235,6 +251,9 @@ ROWS: dict[str, Callable[[int], tuple[float, float] | None]] = {
     "parlour Gymnasium env, 3 random seats": gym,
     f"VectorEnv({BATCH}), self-play": vector([None] * 4),
     f"VectorEnv({BATCH}), 3 random seats": vector([None, "random", "random", "random"]),
+    f"VectorEnv({BATCH}), 3 heuristic seats, by agent": vector([None, *[ActingHeuristic] * 3]),
+    f"VectorEnv({BATCH}), 3 heuristic seats": vector([None, "heuristic", "heuristic",
+                                                      "heuristic"]),
     f"ProcessVectorEnv, 1 worker x {BATCH}, self-play": processes(1),
     f"ProcessVectorEnv, 2 workers x {BATCH}, self-play": processes(2),
 }
@@ -359,7 +378,8 @@ def main() -> None:
     results: dict[str, list[tuple[float, float]]] = {name: [] for name in ROWS}
     for _ in range(args.rounds):
         for name, run in ROWS.items():
-            slow = not name.startswith(("VectorEnv", "ProcessVectorEnv"))
+            slow = (not name.startswith(("VectorEnv", "ProcessVectorEnv"))
+                    or name.endswith("by agent"))
             result = run(args.decisions // 10 if slow else args.decisions)
             if result is not None:
                 results[name].append(result)

@@ -237,3 +237,78 @@ def test_aec_and_gym_observations_are_the_encodings_of_the_seats_view(spec: str)
     view = single.table.state.observe(1)
     assert np.array_equal(observation["observation"], game.encode(view))
     assert checked > 20
+
+
+class ViewingHeuristic:
+    """The game's heuristic asked through `act` only (no `lockstep_decider`), so `VectorEnv`
+    steps its games agent by agent."""
+
+    def __init__(self, game: Any, seat: int, rng: Random) -> None:
+        from parlour.rl.seated_game import build_agent
+
+        self.inner = build_agent("heuristic", game, seat, rng)
+
+    def act(self, observation: Any) -> Any:
+        return self.inner.act(observation)
+
+
+HEURISTIC_GAMES = ["hearts:end_score=26", "hearts:jack_of_diamonds=true,end_score=26",
+                   "spades:target=100", "spades:blind_nil=true,target=100"]
+
+
+@compiled_only
+@pytest.mark.parametrize("spec", HEURISTIC_GAMES)
+def test_compiled_heuristic_deciders_make_the_agents_moves(spec: str) -> None:
+    from parlour.crosscheck import learner_rows
+
+    assert learner_rows.heuristic_seats(spec, range(4), 300) > 100
+
+
+@pytest.mark.parametrize("spec", HEURISTIC_GAMES)
+def test_vector_env_heuristic_seats_step_in_lockstep_and_play_the_agents_games(
+        spec: str) -> None:
+    from parlour.games.hearts.heuristic_playouts import python_heuristic as python_hearts
+    from parlour.games.spades.heuristic_playouts import python_heuristic as python_spades
+
+    fast = _run(spec, [None, "heuristic", "heuristic", "heuristic"], 150, per_deal=True)
+    with python_hearts(), python_spades():
+        pure = _run(spec, [None, "heuristic", "heuristic", "heuristic"], 150, per_deal=True)
+    slow = _run(spec, [None, ViewingHeuristic, ViewingHeuristic, ViewingHeuristic], 150,
+                per_deal=True)
+    assert fast.pop().all() and pure.pop().all(), "heuristic seats step in lockstep"
+    assert not slow.pop().any(), "an agent without a decider steps game by game"
+    for a, b, c in zip(fast, pure, slow, strict=True):
+        assert np.array_equal(a, b) and np.array_equal(a, c)
+    assert np.array(fast[7:-1:7]).sum() > 0, "rewards were paid"
+
+
+def test_heuristic_subclass_overriding_act_is_asked_through_act() -> None:
+    from parlour.games.hearts.bots import HeartsHeuristic
+
+    class Contrary(HeartsHeuristic):
+        def act(self, observation: Any) -> Any:
+            return observation.legal_actions[-1]
+
+    game = parlour.load_game("hearts")
+    state = game.new_state(seed=3)
+    seat = state.current_player
+    decide = Contrary(game, seat).lockstep_decider(state)
+    assert decide(state) == state.observe(seat).legal_actions[-1]
+
+
+@compiled_only
+@pytest.mark.parametrize("spec", ["hearts", "spades"])
+def test_vector_env_heuristic_seats_decide_in_the_compiled_heuristic(spec: str) -> None:
+    from parlour.games.hearts.heuristic_playouts import python_heuristic as python_hearts
+    from parlour.games.spades.heuristic_playouts import python_heuristic as python_spades
+
+    def deciders() -> list[str]:
+        env = VectorEnv(parlour.load_game(spec), 2, [None, "heuristic", "heuristic", None])
+        env.reset()
+        movers = env.randoms[0]
+        assert movers is not None and movers[0] is None and movers[3] is None
+        return [getattr(m, "__qualname__", "") for m in movers[1:3]]
+
+    assert deciders() == ["compiled_decider.<locals>.decide"] * 2
+    with python_hearts(), python_spades():
+        assert all(name.endswith("._act_on_view") for name in deciders())

@@ -98,3 +98,36 @@ def lockstep(spec: str, seeds: Sequence[int], moves: int) -> int:
 def _pick(state: Any, choose: Random) -> int:
     legal = state.legal_actions()
     return int(legal[choose.randrange(len(legal))].id)
+
+
+def heuristic_seats(spec: str, seeds: Sequence[int], moves: int) -> int:
+    """Play one game per seed for `moves` moves (seat 0 random, the others the game's
+    ``heuristic``) and at every heuristic decision compare the move of the agent's
+    `lockstep_decider` (the compiled heuristic) with its `act` on the seat's observation;
+    returns the decisions compared. Raises `Divergence` at the first difference."""
+    from parlour.rl.seated_game import build_agent
+
+    game = load_game(spec)
+    probe = Probe(f"parlour.games.{game.id}._heuristic")
+    compared = 0
+    for seed in seeds:
+        probe.start(game.spec, seed)
+        state = game.new_state(seed=seed)
+        agents = [build_agent("heuristic", game, seat, Random(seat))
+                  for seat in range(game.num_players)]
+        deciders = [agent.lockstep_decider(state) for agent in agents]  # type: ignore[attr-defined]
+        rng = Random(seed)
+        for _ in range(moves):
+            if state.is_terminal:
+                break
+            seat = state.current_player
+            if seat == 0:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = deciders[seat](state)
+                probe.same(f"seat {seat}'s move", action, agents[seat].act(state.observe(seat)))
+                compared += 1
+            state.apply_unchecked_no_undo(action)
+            probe.moved(action)
+    return compared

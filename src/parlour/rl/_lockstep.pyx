@@ -1,7 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
 """`parlour.rl.lockstep.advance` in C: one learner move in every game of a batch, then the
-random seats' moves, in one call instead of a Python loop (the moves themselves are the games'
-own `apply_unchecked_no_undo`, compiled where the game has a compiled step)."""
+other seats' moves (random draws, or the compiled heuristics' deciders), in one call instead
+of a Python loop (the moves themselves are the games' own `apply_unchecked_no_undo`, compiled
+where the game has a compiled step)."""
+
+from random import Random
 
 
 def advance(list states, list actions, long long[::1] ids, list randoms,
@@ -26,6 +29,9 @@ def advance(list states, list actions, long long[::1] ids, list randoms,
             if rng is None:
                 seats[i] = <long long>current
                 break
-            legal = state.legal_actions()
-            state.apply_unchecked_no_undo(legal[rng.randrange(len(legal))])
+            if isinstance(rng, Random):
+                legal = state.legal_actions()
+                state.apply_unchecked_no_undo(legal[rng.randrange(len(legal))])
+            else:
+                state.apply_unchecked_no_undo(rng(state))
         moves[i] = len(state.history) - before

@@ -6,10 +6,11 @@ learner decision of every game as one float32 batch and one bool mask batch. A f
 is replaced by a new one at once (its final rewards are in that step's arrays), so every mask
 row always holds a legal id.
 
-Where every seat of a game is a learner or ``random``, the batch is stepped in one compiled
-call (`parlour.rl.lockstep`); the rows are written by the encoding's `fill_rows` (in C for
-Hearts and Spades). Other seatings step game by game through their agents. Both paths give
-the same games.
+Where every seat of a game is a learner, ``random`` or a heuristic with a compiled decider
+(Hearts' and Spades' ``heuristic``), the batch is stepped in one compiled call
+(`parlour.rl.lockstep`), the heuristics deciding in C; the rows are written by the
+encoding's `fill_rows` (in C for Hearts and Spades). Other seatings step game by game
+through their agents. Both paths give the same games.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from typing import Any
 
 import numpy as np
 
-from parlour.agents.random_agent import RandomAgent
 from parlour.core import Action, Game, Observation, ParlourError, derive_seed, make_rng
 from parlour.games.encoding import Encoding
 from parlour.rl import lockstep
@@ -105,9 +105,10 @@ class VectorEnv:
         self.views = Views(self)
         """``views[i]``: the observation of the decision waiting in game i (built on demand)."""
         self.truncated = np.zeros(num_envs, dtype=np.bool_)
-        self.randoms: list[list[Random | None] | None] = []
-        """Per game: the generator of each random seat and None for learners, if every other
-        seat is random (the lockstep path); None for a game stepped through its agents."""
+        self.randoms: list[list[lockstep.Mover] | None] = []
+        """Per game: how each seat moves on the lockstep path (`lockstep.mover`: a random
+        seat's generator, a heuristic's decider, None for learners) if every other seat can;
+        None for a game stepped through its agents."""
         self.decisions = np.zeros(num_envs, dtype=np.int64)
         """Learner steps played in each game so far (what `max_steps` counts)."""
         self.ids: list[Action] | None = None
@@ -147,11 +148,11 @@ class VectorEnv:
             self.randoms.append(None)
         else:
             self.tables[index] = table
-        agents = table.agents
-        lockstep_ok = (self.ids is not None and not table.listening
-                       and all(a is None or type(a) is RandomAgent for a in agents))
-        self.randoms[index] = ([None if a is None else a.rng  # type: ignore[attr-defined]
-                                for a in agents] if lockstep_ok else None)
+        self.randoms[index] = None
+        if self.ids is not None and not table.listening:
+            movers = [lockstep.mover(agent, table.state) for agent in table.agents]
+            if all(m is not False for m in movers):
+                self.randoms[index] = movers  # type: ignore[assignment]
         self.decisions[index] = 0
         seat = table.state.current_player
         assert seat is not None
@@ -237,7 +238,7 @@ class VectorEnv:
         return self.observations, self.masks, self.seats, rewards, paid, done
 
     def _advance_lockstep(self, fast: list[int], ids: np.ndarray) -> None:
-        """Step the games in `fast` (every other seat random) in one call."""
+        """Step the games in `fast` (every other seat on the lockstep path) in one call."""
         assert self.ids is not None
         states = [self.tables[i].state for i in fast]
         randoms = [r for r in self.randoms if r is not None]

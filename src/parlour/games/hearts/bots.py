@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
+from typing import Any
 
 from parlour.cards import ACE, CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_MASKS, cards_of
-from parlour.core import Action, Game
+from parlour.core import Action, Game, State
+from parlour.games.hearts import heuristic_playouts as policy
 from parlour.games.hearts.actions import PASS, PLAY
 from parlour.games.hearts.knowledge import (
     HEARTS_MASK,
@@ -395,6 +397,23 @@ class HeartsHeuristic:
             return PASS[top(legal)]
         card, self.last_rule = choose_play(Knowledge.read(observation, legal))
         return PLAY[card]
+
+    def lockstep_decider(self, state: State[Any]) -> Callable[[State[Any]], Action]:
+        """What `parlour.rl.VectorEnv` calls for this seat's moves in states like `state`:
+        the compiled heuristic where it may stand in for `act` (`policy.compiled_decider`),
+        else `act` on the seat's observation. Both give `act`'s moves (`last_rule` is kept
+        by `act` alone)."""
+        decide = (policy.compiled_decider(state)  # type: ignore[arg-type]
+                  if type(self).act is HeartsHeuristic.act else None)
+        if decide is not None:
+            return decide  # type: ignore[return-value]
+        return self._act_on_view
+
+    def _act_on_view(self, state: State[Any]) -> Action:
+        seat = state.current_player
+        assert seat is not None
+        observation: Any = state.observe(seat)
+        return self.act(observation)
 
     def candidates(self, observation: HeartsObservation) -> tuple[Action, ...]:
         """The moves a search agent weighs (``moves=auto``): this bot's own pass, and in the

@@ -12,11 +12,12 @@ to the compiled ISMCTS loop (`parlour.agents.search.ismcts_gate`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from parlour import compiled_switch
+from parlour.core import Action
 
 if TYPE_CHECKING:
     from parlour.games.hearts.rules import HeartsState
@@ -83,3 +84,25 @@ def play_heuristic(state: HeartsState, stop: int | None) -> bool:
     state.complete_undo_record()
     KERNEL.play_deals(state, stop, state.game.jack_of_diamonds, mode)  # type: ignore[union-attr]
     return True
+
+
+def compiled_decider(state: HeartsState) -> Callable[[HeartsState], Action] | None:
+    """A function giving `HeartsHeuristic`'s move for the seat to act in a state of `state`'s
+    kind (its pass or its card), decided by the compiled heuristic from that seat's knowledge;
+    None where the compiled heuristic may not stand in (`compiled_mode`). For
+    `parlour.rl.VectorEnv`'s lockstep path (`HeartsHeuristic.lockstep_decider`)."""
+    if compiled_mode(state) is None:
+        return None
+    from parlour.games.hearts.actions import PASS, PLAY
+    from parlour.games.hearts.rules import PASSING
+
+    assert KERNEL is not None
+    deal = KERNEL.HeuristicDeal()
+    jack = bool(state.game.jack_of_diamonds)
+
+    def decide(current: HeartsState) -> Action:
+        deal.load(current, jack)
+        card: int = deal.choice()[0]
+        return (PASS if current.phase == PASSING else PLAY)[card]
+
+    return decide

@@ -10,10 +10,12 @@ can compare the compiled heuristic with the Python agents.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from parlour import compiled_switch
+from parlour.core import Action, State
 
 MODULE = "parlour.games.spades._heuristic"
 """The compiled heuristic's module (`compiled_switch.load` gives None on the pure path)."""
@@ -33,3 +35,22 @@ def python_heuristic() -> Iterator[None]:
         yield
     finally:
         kernel.enable(was)
+
+
+def compiled_decider(state: State[Any]) -> Callable[[State[Any]], Action] | None:
+    """A function giving `SpadesHeuristic`'s move for the seat to act in a state of `state`'s
+    kind (its Blind Nil choice, bid or card), decided by the compiled heuristic from that
+    seat's knowledge; None where the compiled heuristic may not stand in (as for
+    `SpadesState.compiled_policy`). For `parlour.rl.VectorEnv`'s lockstep path
+    (`SpadesHeuristic.lockstep_decider`)."""
+    kernel = compiled_switch.load(MODULE)
+    if kernel is None or kernel.compiled_policy(state, "heuristic") is None:
+        return None
+    deal = kernel.HeuristicDeal()
+
+    def decide(current: State[Any]) -> Action:
+        deal.load(current)
+        action: Action = deal.choose()[0]
+        return action
+
+    return decide
