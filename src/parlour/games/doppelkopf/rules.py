@@ -213,6 +213,24 @@ class DokoState(State["Doppelkopf"]):
         """The announcement levels (1-5) `seat`, on turn, may make now."""
         if self.phase != PLAYING or self.current != seat:
             return []
+        return self._open_levels(seat)
+
+    def announcements_closed_this_trick(self) -> bool:
+        """True while playing when no seat still to play to the current trick could announce
+        at its turn (so until the trick ends the legal moves are exactly the cards): the
+        condition under which the layer's card play may take over."""
+        if self.phase != PLAYING or self.current is None:
+            return False
+        seat = self.current
+        for _ in range(4 - len(self.trick)):
+            if self._open_levels(seat):
+                return False
+            seat = (seat + 1) % 4
+        return True
+
+    def _open_levels(self, seat: int) -> list[int]:
+        """The announcement levels `seat` could make at its turn, by its cards and the
+        levels announced so far."""
         if self.kind == HOCHZEIT and not self.klaerung:
             return []
         party = self.party_of(seat)
