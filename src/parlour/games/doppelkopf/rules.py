@@ -76,6 +76,7 @@ from parlour.games.doppelkopf.events import (
     TrickWon,
 )
 from parlour.games.doppelkopf.observation import DoppelkopfObservation
+from parlour.games.doppelkopf.play_tables import dullen_applies, layer_contract
 from parlour.games.doppelkopf.scoring import KONTRA, PARTY_NAMES, RE, settle
 from parlour.games.doppelkopf.tables import (
     CARD_POINTS,
@@ -88,8 +89,6 @@ from parlour.games.doppelkopf.tables import (
     TABLE_NAMES,
     TRUMP,
     TRUMPS,
-    follow_mask,
-    trick_winner,
 )
 
 VORBEHALT, ARMUT_GIVE, ARMUT_ANSWER, ARMUT_RETURN, PLAYING, OVER = range(6)
@@ -208,12 +207,30 @@ class DokoState(State["Doppelkopf"]):
         hand = self.hands[self.current]  # type: ignore[index]
         if not self.trick:
             return hand
-        return follow_mask(self.table, hand, self.trick[0])
+        return layer_contract(self.table, self.game.deck, False).legal(hand, self.trick)
 
     def announcement_levels(self, seat: int) -> list[int]:
         """The announcement levels (1-5) `seat`, on turn, may make now."""
         if self.phase != PLAYING or self.current != seat:
             return []
+        return self._open_levels(seat)
+
+    def announcements_closed_this_trick(self) -> bool:
+        """True while playing when no seat still to play to the current trick could announce
+        at its turn (so until the trick ends the legal moves are exactly the cards): the
+        condition under which the layer's card play may take over."""
+        if self.phase != PLAYING or self.current is None:
+            return False
+        seat = self.current
+        for _ in range(4 - len(self.trick)):
+            if self._open_levels(seat):
+                return False
+            seat = (seat + 1) % 4
+        return True
+
+    def _open_levels(self, seat: int) -> list[int]:
+        """The announcement levels `seat` could make at its turn, by its cards and the
+        levels announced so far."""
         if self.kind == HOCHZEIT and not self.klaerung:
             return []
         party = self.party_of(seat)
@@ -491,9 +508,9 @@ class DokoState(State["Doppelkopf"]):
             return
         trick, leader = self.trick, self.leader
         last = len(self.tricks) + 1 == self.hand_size
-        rule = self.game.second_dulle
-        index = trick_winner(self.table, trick,
-                             rule == "always" or (rule == "except_last_trick" and not last))
+        contract = layer_contract(self.table, self.game.deck,
+                                  dullen_applies(self.game.second_dulle, last))
+        index = contract.winner(trick)
         winner = (leader + index) % 4
         self.tricks = (*self.tricks, (leader, trick, winner))
         self.trick = ()
