@@ -25,8 +25,9 @@ policy's ``margin`` above the advisor's move.
 from __future__ import annotations
 
 import json
+import os
+import sys
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -114,9 +115,13 @@ class Policy:
 
 
 def shipped_policy_path(game: Game[Any]) -> Path:
-    """Where the weights shipped for `game` live (whether or not they exist)."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    return Path(str(resources.files(package))) / "learned" / f"{game.id}.npz"
+    """Where the weights shipped for `game` live (whether or not they exist): ``learned/`` in
+    the folder of the module that defines the game's class. A class defined outside any file
+    (a notebook, an example run from a string) ships none: a path that does not exist."""
+    module = sys.modules.get(type(game).__module__)
+    source = getattr(module, "__file__", None)
+    folder = Path(source).parent if source else Path(os.devnull)
+    return folder / "learned" / f"{game.id}.npz"
 
 
 class LearnedAgent(BaseAgent):
