@@ -19,8 +19,8 @@ from libc.stdint cimport uint64_t
 from cpython.ref cimport PyObject
 
 from parlour.cards._slots cimport (
-    actions_of, list_item, long_of, set_slot, size_of, slot, slot_offset, truth, tuple_item,
-    tuple_plus, type_of, untracked,
+    actions_of, full_undo, list_item, long_of, set_slot, short_undo, size_of, slot, slot_offset,
+    truth, tuple_item, tuple_plus, type_of, untracked,
 )
 
 from types import FunctionType
@@ -28,6 +28,7 @@ from types import FunctionType
 from parlour.cards.card import CARD
 from parlour.cards.events import CARD_PLAYED
 from parlour.core.game import Move
+from parlour.core.undo import FullUndo, ShortUndo
 
 cdef enum:
     CARD_IDS = 64
@@ -36,6 +37,7 @@ cdef enum:
 cdef list CARDS = list(CARD)
 cdef object MINUS_ONE = -1
 cdef tuple EMPTY = ()
+cdef object FULL_UNDO = FullUndo, SHORT_UNDO = ShortUndo
 
 # the slots of `ContractTrickState` and its bases, found by the first `install`
 cdef Py_ssize_t HANDS = -1, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK
@@ -305,7 +307,7 @@ cdef int play(Kind kind, state, long long card, bint record) except -1:
     `TrickState.undo_play` (the seat, its hand, the trick, the break: all it changes); any
     other card, whose trick's end runs the game's Python, a full `_snapshot`."""
     cdef list stack = <list>slot(state, UNDO)
-    if not record and stack and len(<tuple>stack[len(stack) - 1]) == 4:
+    if not record and stack and type_of(stack[len(stack) - 1]) == <PyObject *>SHORT_UNDO:
         state.complete_undo_record()  # before reading: it takes back and remakes a move
     cdef list history = <list>slot(state, HISTORY)
     cdef list events = <list>slot(state, EVENTS)
@@ -319,11 +321,12 @@ cdef int play(Kind kind, state, long long card, bint record) except -1:
     load_seating(<object>slot(state, SEATING))
     if record:
         if size_of(before) + 1 < TRICK_SIZE and not (breaking and not quiet):
-            stack.append(untracked((untracked((current, <object>list_item(<PyObject *>hands, p),
-                                               <object>before, <object>slot(state, BROKEN))),
-                                    len(history), len(events), type(state).undo_play)))
+            stack.append(untracked(short_undo(
+                SHORT_UNDO, untracked((current, <object>list_item(<PyObject *>hands, p),
+                                       <object>before, <object>slot(state, BROKEN))),
+                len(history), len(events), type(state).undo_play)))
         else:
-            stack.append((state._snapshot(), len(history), len(events)))
+            stack.append(full_undo(FULL_UNDO, state._snapshot(), len(history), len(events)))
     history.append((<list>kind.moves[p])[card])
     set_slot(state, LEGAL, MINUS_ONE)
     hands[p] = <uint64_t>long_of(list_item(<PyObject *>hands, p)) ^ ((<uint64_t>1) << card)

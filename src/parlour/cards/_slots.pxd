@@ -42,6 +42,10 @@ cdef extern from *:
         PyTypeObject *t = (PyTypeObject *)cls;
         return t->tp_alloc(t, 0);
     }
+    static inline PyObject *parlour_new_items(PyObject *cls, Py_ssize_t items) {
+        PyTypeObject *t = (PyTypeObject *)cls;
+        return t->tp_alloc(t, items);
+    }
     static inline int parlour_is_member(PyObject *descr) {
         return Py_TYPE(descr) == &PyMemberDescr_Type
             && ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX
@@ -49,6 +53,7 @@ cdef extern from *:
     }
     """
     object new_object "parlour_new_object"(object cls)
+    object new_items "parlour_new_items"(object cls, Py_ssize_t items)
     bint is_member "parlour_is_member"(PyObject *descr)
     PyObject *type_of "parlour_type_of"(object obj)
 
@@ -99,6 +104,40 @@ cdef inline object untracked(object value):
     of atoms: the collector then never walks the many a game keeps (its undo records)."""
     PyObject_GC_UnTrack(<void *>value)
     return value
+
+
+cdef inline object full_undo(object kind, object snapshot, Py_ssize_t moves, Py_ssize_t events):
+    """``FullUndo(snapshot, moves, events)``, `kind` being `parlour.core.undo.FullUndo`: the
+    tuple subclass's instance allocated by its `tp_alloc` and filled in C, as `tuple.__new__`
+    makes it, without the call through the class (`docs/performance.md`, "Undo records")."""
+    cdef object record = new_items(kind, 3)
+    cdef object length = moves
+    Py_INCREF(snapshot)
+    PyTuple_SET_ITEM(record, 0, snapshot)
+    Py_INCREF(length)
+    PyTuple_SET_ITEM(record, 1, length)
+    length = events
+    Py_INCREF(length)
+    PyTuple_SET_ITEM(record, 2, length)
+    return record
+
+
+cdef inline object short_undo(object kind, object fields, Py_ssize_t moves, Py_ssize_t events,
+                              object restore):
+    """``ShortUndo(fields, moves, events, restore)``, `kind` being `parlour.core.undo.ShortUndo`,
+    made in C as `full_undo` makes a `FullUndo`."""
+    cdef object record = new_items(kind, 4)
+    cdef object length = moves
+    Py_INCREF(fields)
+    PyTuple_SET_ITEM(record, 0, fields)
+    Py_INCREF(length)
+    PyTuple_SET_ITEM(record, 1, length)
+    length = events
+    Py_INCREF(length)
+    PyTuple_SET_ITEM(record, 2, length)
+    Py_INCREF(restore)
+    PyTuple_SET_ITEM(record, 3, restore)
+    return record
 
 
 cdef inline tuple tuple_plus(PyObject *items, object item):

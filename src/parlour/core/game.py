@@ -31,7 +31,7 @@ from parlour.core.json_data import jsonable as jsonable
 from parlour.core.json_data import jsonable_fields as jsonable_fields
 from parlour.core.params import Param, validate_params
 from parlour.core.seeding import fresh_seed
-from parlour.core.undo import FullUndo, UndoRecord, is_short
+from parlour.core.undo import FullUndo, ShortUndo, UndoRecord
 
 if TYPE_CHECKING:  # numpy is a game-layer dependency; core only names its types
     import numpy as np
@@ -181,7 +181,7 @@ class State(DeprecatedStateNames, Generic[G]):
         self.quiet = False
         """When True, `apply` emits no events: the fast mode for search playouts."""
         self._undo_stack: list[UndoRecord] = []
-        """One `FullUndo` or `ShortUndo` (or a plain tuple of its fields) per undoable move."""
+        """One `FullUndo` or `ShortUndo` per undoable move."""
 
     # --- what subclasses implement -------------------------------------------------------
     @property
@@ -339,7 +339,7 @@ class State(DeprecatedStateNames, Generic[G]):
         back to before the last `apply`, taking every later `apply_unchecked_no_undo` with it.
         """
         stack = self._undo_stack
-        if stack and is_short(stack[-1]):
+        if stack and isinstance(stack[-1], ShortUndo):
             self.complete_undo_record()
         player = self.current_player
         self.history.append(_new_move(Move, (CHANCE if player is None else player, action)))
@@ -350,7 +350,7 @@ class State(DeprecatedStateNames, Generic[G]):
         if not self._undo_stack:
             raise ParlourError("nothing to undo: the state is at its start")
         record = self._undo_stack.pop()
-        if is_short(record):  # the fields the move changed, and how to put them back
+        if isinstance(record, ShortUndo):  # the fields the move changed, and how to put them back
             fields, history_length, events_length, restore = record
             restore(self, fields)
         else:
@@ -362,14 +362,15 @@ class State(DeprecatedStateNames, Generic[G]):
     def complete_undo_record(self) -> None:
         """Make the last undo record a full snapshot, before moves that keep none.
 
-        A game's short way through `apply` may record only the fields a move changes, as
-        ``(fields, history length, events length, restore)`` with ``restore(state, fields)``;
-        such a record is right only while that move is the last. `apply_unchecked_no_undo` (and a
-        compiled `play_random`) call this first, so an `undo` still goes back past them: the
-        move is taken back, the snapshot taken, and the move made again (events kept as made).
+        A game's short way through `apply` may record only the fields a move changes, as a
+        `ShortUndo` ``(fields, history length, events length, restore)`` with
+        ``restore(state, fields)``; such a record is right only while that move is the last.
+        `apply_unchecked_no_undo` (and a compiled `play_random`) call this first, so an `undo`
+        still goes back past them: the move is taken back, the snapshot taken, and the move
+        made again (events kept as made).
         """
         stack = self._undo_stack
-        if not stack or not is_short(stack[-1]):
+        if not stack or not isinstance(stack[-1], ShortUndo):
             return
         fields, history_length, events_length, restore = stack[-1]
         action = self.history[history_length].action

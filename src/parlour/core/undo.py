@@ -1,12 +1,15 @@
 """The records `State.undo` takes back a move with, one per `apply`, kept on the undo stack.
 
-A `FullUndo` holds the state's whole snapshot (`State._snapshot`); a `ShortUndo` holds only
-the fields one move changed and the function that puts them back, which a game's short way
-through `apply` records (`State.short_apply`). A short record is right only while its move is
-the last one, so `State.complete_undo_record` turns it into a full one before moves that keep
-no record. The hot paths (the games' short `apply`, the compiled steps) push plain tuples of
-the same fields in the same order for speed; `is_short` tells the two kinds apart for any of
-them.
+Every record is a `FullUndo` or a `ShortUndo`, on every path: the generic `State.apply`, a
+game's short way through `apply` (`State.short_apply`) and the compiled steps alike, so
+``type(record)`` says which it is. A `FullUndo` holds the state's whole snapshot
+(`State._snapshot`); a `ShortUndo` holds only the fields one move changed and the function that
+puts them back. A short record is right only while its move is the last one, so
+`State.complete_undo_record` turns it into a full one before moves that keep no record.
+
+The hot paths make a record with `new_record` (``new_record(ShortUndo, (fields, moves, events,
+restore))``), which skips the named tuple's Python-level ``__new__``; the compiled steps fill
+the same types in C (`parlour.cards._slots`: `full_undo`, `short_undo`).
 """
 
 from __future__ import annotations
@@ -32,11 +35,15 @@ class ShortUndo(NamedTuple):
     restore: Callable[[Any, Any], None]
 
 
-UndoRecord = tuple[Any, ...]
-"""One entry of the undo stack: a `FullUndo`, a `ShortUndo`, or a plain tuple of the fields of
-one of them (the hot paths'); `is_short` tells which."""
+UndoRecord = FullUndo | ShortUndo
+"""One entry of the undo stack."""
+
+new_record = tuple.__new__
+"""``new_record(FullUndo, (snapshot, moves, events))`` or ``new_record(ShortUndo, (fields,
+moves, events, restore))``: the record, made by `tuple.__new__` directly (the cheapest way to
+a named tuple's instance from Python: about half the cost of calling the class)."""
 
 
-def is_short(record: tuple[Any, ...]) -> bool:
-    """True for a `ShortUndo` (or a plain 4-tuple of its fields), False for a `FullUndo`."""
-    return len(record) == 4
+def is_short(record: UndoRecord) -> bool:
+    """True for a `ShortUndo`, False for a `FullUndo`."""
+    return isinstance(record, ShortUndo)

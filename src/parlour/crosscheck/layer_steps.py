@@ -24,6 +24,7 @@ from typing import Any
 
 from parlour.cards.contract_state import LAYER_STEP
 from parlour.core import Game, IllegalActionError
+from parlour.core.undo import UndoRecord, is_short
 from parlour.crosscheck.harness import Probe, add, state_fields
 
 LAYER_GAMES: tuple[str, ...] = (
@@ -80,9 +81,10 @@ def _same_undo(compiled: Any, python: Any, probe: Probe) -> None:
     probe.same("undo stack (length)", len(mine), len(theirs))
     for index, (record, full) in enumerate(zip(mine, theirs, strict=True)):
         probe.same(f"undo stack[{index}]: history and events lengths", record[1:3], full[1:3])
-        if len(record) == len(full):
+        probe.same(f"undo stack[{index}]: a named record", isinstance(record, UndoRecord), True)
+        if type(record) is type(full):
             probe.same(f"undo stack[{index}]", record, full)
-    if mine and len(mine[-1]) == 4:
+    if mine and is_short(mine[-1]):
         undone, reference = compiled.clone(), python.clone()
         undone.undo()
         reference.undo()

@@ -16,6 +16,7 @@ from random import Random
 from typing import Any
 
 from parlour.core import Action, IllegalActionError, State
+from parlour.core.undo import UndoRecord
 from parlour.crosscheck.harness import Probe
 from parlour.crosscheck.skat_deals import KERNEL, _modest_call
 from parlour.games.skat.actions import BY_ID
@@ -84,13 +85,14 @@ def _read(slot: Any, state: SkatState) -> Any:
 
 
 def _log_key(name: str, entry: Any) -> Any:
-    """A history entry with any deal to come by its key; an undo record by the history and
-    events it goes back to (the compiled step keeps short ones for cards, `undo_play`, where
-    the rules keep snapshots: `undo` is compared by its effect), an event as itself."""
+    """A history entry with any deal to come by its key; an undo record by its being a
+    `FullUndo` or `ShortUndo` and the history and events it goes back to (the compiled step
+    keeps short ones for cards, `undo_play`, where the rules keep snapshots: `undo` is compared
+    by its effect), an event as itself."""
     if name == "history":
         return entry.player, _deal_key(entry.action)
     if name == "_undo_stack":
-        return entry[1], entry[2]
+        return isinstance(entry, UndoRecord), entry[1], entry[2]
     return entry
 
 

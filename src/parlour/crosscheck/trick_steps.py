@@ -73,6 +73,8 @@ def _same(compiled: Any, python: Any, probe: Probe) -> None:
     probe.same("history", compiled.history, python.history)
     probe.same("events", compiled.events, python.events)
     probe.same("undo stack", compiled._undo_stack, python._undo_stack)
+    probe.same("undo record types", [type(record) for record in compiled._undo_stack],
+               [type(record) for record in python._undo_stack])
     if not python.undealt:  # reading an undealt state's fields would deal it
         probe.same("the legal-mask cache", compiled._legal, python._legal)
         probe.same_state(compiled, python, history=False)

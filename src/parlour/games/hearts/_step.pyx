@@ -18,13 +18,14 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll, class_fits
 from parlour.cards._slots cimport (
     StepFit, actions_of, fit_known, list_item, long_of, new_object, set_slot, size_of, slot,
-    slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
+    full_undo, short_undo, slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
 )
 
 from parlour.cards._kernel import SlotEquals, SlotInt
 from parlour.cards.card import CARD
 from parlour.cards.events import CARD_PLAYED
 from parlour.core.game import Move
+from parlour.core.undo import FullUndo, ShortUndo
 
 cdef enum:
     PASSING = 0
@@ -54,6 +55,7 @@ cdef dict FITS = {}
 cdef StepFit FIT = StepFit(NULL, NULL)
 cdef object POINTS_OF = None  # the game `NATIVE` and `JACK` were read from
 cdef bint NATIVE = False, JACK = False
+cdef object FULL_UNDO = FullUndo, SHORT_UNDO = ShortUndo
 
 
 def install(cls, play, passes, trick_won, undo_play, undo_pass, card_points, step_fits,
@@ -190,7 +192,7 @@ def apply_unchecked_no_undo(state, action):
     if card < 0 or card > 63:
         return PY_WITHOUT(state, action)
     cdef list stack = <list>slot(state, UNDO)
-    if stack and len(<tuple>stack[len(stack) - 1]) == 4:
+    if stack and type_of(stack[len(stack) - 1]) == <PyObject *>SHORT_UNDO:
         state.complete_undo_record()
     if phase == PLAYING:
         play(state, card, False)
@@ -215,17 +217,19 @@ cdef int play(state, long long card, bint record) except -1:
     cdef int lead, best, index, winner, c
     if record:
         if n == 3 and ntricks == HAND_SIZE - 1:  # the deal's last card: a full snapshot
-            entry = (state._snapshot(), len(history), len(events))
+            entry = full_undo(FULL_UNDO, state._snapshot(), len(history), len(events))
         elif n < 3:  # `TrickState.undo_play`'s short record
-            entry = (untracked((<object>current, <object>list_item(<PyObject *>hands, p),
-                                <object>trick, <object>slot(state, BROKEN))),
-                     len(history), len(events), UNDO_PLAY)
+            entry = short_undo(SHORT_UNDO, untracked((<object>current,
+                                                      <object>list_item(<PyObject *>hands, p),
+                                                      <object>trick, <object>slot(state, BROKEN))),
+                               len(history), len(events), UNDO_PLAY)
         else:
-            entry = (untracked((<object>current, <object>list_item(<PyObject *>hands, p),
-                                <object>trick, <object>slot(state, BROKEN),
-                                <object>slot(state, LEADER), <object>tricks,
-                                tuple(<list>slot(state, TAKEN)))),
-                     len(history), len(events), UNDO_PLAY)
+            entry = short_undo(SHORT_UNDO, untracked((<object>current,
+                                                      <object>list_item(<PyObject *>hands, p),
+                                                      <object>trick, <object>slot(state, BROKEN),
+                                                      <object>slot(state, LEADER), <object>tricks,
+                                                      tuple(<list>slot(state, TAKEN)))),
+                               len(history), len(events), UNDO_PLAY)
         (<list>slot(state, UNDO)).append(untracked(entry))
     history.append((<list>PLAY_MOVES[p])[card])
     set_slot(state, LEGAL, MINUS_ONE)
@@ -304,10 +308,11 @@ cdef int choose(state, long long card, bint record) except -1:
     cdef bint last = p == SEATS - 1 and __builtin_popcountll(after) >= PASS_SIZE
     if record:
         if last:  # the cards change hands: a full snapshot
-            entry = (state._snapshot(), len(history), len(events))
+            entry = full_undo(FULL_UNDO, state._snapshot(), len(history), len(events))
         else:  # `HeartsState.undo_pass`'s short record
-            entry = (untracked((<object>current, <object>list_item(<PyObject *>passes, p))),
-                     len(history), len(events), UNDO_PASS)
+            entry = short_undo(SHORT_UNDO, untracked((<object>current,
+                                                      <object>list_item(<PyObject *>passes, p))),
+                               len(history), len(events), UNDO_PASS)
         (<list>slot(state, UNDO)).append(untracked(entry))
     history.append((<list>PASS_MOVES[p])[card])
     set_slot(state, LEGAL, MINUS_ONE)

@@ -55,6 +55,7 @@ from parlour.core import (
     derive_seed,
 )
 from parlour.core.game import _new_move, parse_error, slot_builder
+from parlour.core.undo import FullUndo, ShortUndo, new_record
 from parlour.games.hearts.actions import BY_ID, PASS, PLAY, Pass, Play
 from parlour.games.hearts.events import (
     DIRECTION_NAMES,
@@ -299,22 +300,26 @@ class HeartsState(SeededDealState["Hearts"]):
                 history = self.history
                 p: int = self.current  # type: ignore[assignment]
                 trick = self.trick
+                moves, events = len(history), len(self.events)
+                record: FullUndo | ShortUndo
                 if phase == PASSING:
                     chosen = self.passes[p] | 1 << card
                     if p == NUM_PLAYERS - 1 and chosen.bit_count() >= PASS_SIZE:
-                        self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+                        record = new_record(FullUndo, (self._snapshot(), moves, events))
                     else:  # the short undo record of `undo_pass`
-                        self._undo_stack.append(((p, self.passes[p]), len(history),
-                                                 len(self.events), _undo_pass))
+                        record = new_record(ShortUndo, ((p, self.passes[p]), moves, events,
+                                                        _undo_pass))
                 elif len(trick) == 3 and len(self.tricks) == HAND_SIZE - 1:
-                    self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+                    record = new_record(FullUndo, (self._snapshot(), moves, events))
                 elif len(trick) < 3:  # the short undo record of `TrickState.undo_play`
-                    self._undo_stack.append(((p, self.hands[p], trick, self.broken),
-                                             len(history), len(self.events), _undo_play))
+                    record = new_record(ShortUndo, ((p, self.hands[p], trick, self.broken),
+                                                    moves, events, _undo_play))
                 else:
-                    self._undo_stack.append(((p, self.hands[p], trick, self.broken, self.leader,
-                                              self.tricks, tuple(self.taken)),
-                                             len(history), len(self.events), _undo_play))
+                    record = new_record(ShortUndo, ((p, self.hands[p], trick, self.broken,
+                                                     self.leader, self.tricks,
+                                                     tuple(self.taken)),
+                                                    moves, events, _undo_play))
+                self._undo_stack.append(record)
                 history.append(_new_move(Move, (p, action)))
                 self._legal = -1
                 if phase == PLAYING:

@@ -706,7 +706,13 @@ from cpython.long cimport PyLong_FromLongLong
 from cpython.list cimport PyList_GET_ITEM, PyList_SET_ITEM, PyList_GET_SIZE, PyList_Append
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
-from parlour.cards._slots cimport actions_of, new_object, set_slot, slot, slot_offset
+from parlour.cards._slots cimport (
+    actions_of, full_undo, new_object, set_slot, short_undo, slot, slot_offset, type_of,
+)
+
+from parlour.core.undo import FullUndo, ShortUndo
+
+cdef object FULL_UNDO = FullUndo, SHORT_UNDO = ShortUndo
 
 
 cdef inline object get(obj, Py_ssize_t offset):
@@ -1051,7 +1057,7 @@ def apply_unchecked_no_undo(state, action):
     if not fits(state) or slot(state, O_HANDS) == NULL or not interned(action):
         return PY_APPLY_WITHOUT_UNDO(state, action)
     stack = get(state, O_UNDO)
-    if stack and len(stack[len(stack) - 1]) == 4:
+    if stack and type_of(stack[len(stack) - 1]) == <PyObject *>SHORT_UNDO:
         return PY_APPLY_WITHOUT_UNDO(state, action)
     kind = type(action)
     cdef long long phase = get_int(state, O_PHASE)
@@ -1074,13 +1080,14 @@ cdef object undo_record(state, kind, Py_ssize_t moves, Py_ssize_t events):
         current = get(state, O_CURRENT)
         hand = <object>PyList_GET_ITEM(get(state, O_HANDS), as_int(current))
         if PyTuple_GET_SIZE(trick) < 2:
-            return ((current, hand, trick), moves, events, undo_play)
+            return short_undo(SHORT_UNDO, (current, hand, trick), moves, events, undo_play)
         tricks = get(state, O_TRICKS)
         c = contract_index(get(state, O_CONTRACT))
         if PyTuple_GET_SIZE(tricks) < TRICKS - 1 and c >= 0 and not C_NULL[c]:
-            return ((current, hand, trick, get(state, O_LEADER), get(state, O_TAKEN), tricks),
-                    moves, events, undo_play)
-    return (snapshot(state), moves, events)
+            return short_undo(SHORT_UNDO, (current, hand, trick, get(state, O_LEADER),
+                                           get(state, O_TAKEN), tricks),
+                              moves, events, undo_play)
+    return full_undo(FULL_UNDO, snapshot(state), moves, events)
 
 
 def undo_play(state, tuple fields):

@@ -32,6 +32,7 @@ from parlour.core import (
     make_rng,
 )
 from parlour.core.game import SHORT_APPLY_HOOKS, _new_move, slot_builder
+from parlour.core.undo import FullUndo, new_record
 from parlour.games.skat.actions import (
     AFTER_PICKUP,
     ANSWERS,
@@ -566,7 +567,8 @@ class SkatState(State["Skat"]):
                 legal = self._legal = self._playable()
             if legal >> action.key & 1:
                 history = self.history
-                self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+                self._undo_stack.append(new_record(FullUndo, (self._snapshot(), len(history),
+                                                              len(self.events))))
                 history.append(_new_move(Move, (self.current, action)))
                 self._apply(action)
                 return

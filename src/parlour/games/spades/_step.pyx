@@ -20,13 +20,14 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll, class_fits
 from parlour.cards._slots cimport (
     StepFit, actions_of, fit_known, list_item, long_of, new_object, set_slot, size_of, slot,
-    slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
+    full_undo, short_undo, slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
 )
 
 from parlour.cards._kernel import SlotEquals, SlotInt
 from parlour.cards.card import CARD
 from parlour.cards.events import CARD_PLAYED
 from parlour.core.game import Move
+from parlour.core.undo import FullUndo, ShortUndo
 
 cdef enum:
     BIDDING = 1
@@ -58,6 +59,7 @@ cdef StepFit FIT = StepFit(NULL, NULL)
 cdef object SETTLER_OF = None
 cdef dict SETTLERS = {}
 cdef object MISSING = object()
+cdef object FULL_UNDO = FullUndo, SHORT_UNDO = ShortUndo
 
 
 def install(cls, play, trick_won, trick_started, undo_play, step_fits, bids, bid_made,
@@ -196,7 +198,7 @@ def apply_unchecked_no_undo(state, action):
     elif not (kind is BID_TYPE and phase == BIDDING):
         return PY_WITHOUT(state, action)
     cdef list stack = <list>slot(state, UNDO)
-    if stack and len(<tuple>stack[len(stack) - 1]) == 4:
+    if stack and type_of(stack[len(stack) - 1]) == <PyObject *>SHORT_UNDO:
         state.complete_undo_record()
     if card >= 0:
         play(state, card, False)
@@ -221,17 +223,19 @@ cdef int play(state, long long card, bint record) except -1:
     cdef int lead, trump, best, index, winner, c, score
     if record:
         if n < 3:  # `TrickState.undo_play`'s short record
-            entry = (untracked((<object>current, <object>list_item(<PyObject *>hands, p),
-                                <object>trick, <object>slot(state, BROKEN))),
-                     len(history), len(events), UNDO_PLAY)
+            entry = short_undo(SHORT_UNDO, untracked((<object>current,
+                                                      <object>list_item(<PyObject *>hands, p),
+                                                      <object>trick, <object>slot(state, BROKEN))),
+                               len(history), len(events), UNDO_PLAY)
         elif ntricks < HAND_SIZE - 1:
-            entry = (untracked((<object>current, <object>list_item(<PyObject *>hands, p),
-                                <object>trick, <object>slot(state, BROKEN),
-                                <object>slot(state, LEADER), <object>tricks,
-                                <object>slot(state, WON))),
-                     len(history), len(events), UNDO_PLAY)
+            entry = short_undo(SHORT_UNDO, untracked((<object>current,
+                                                      <object>list_item(<PyObject *>hands, p),
+                                                      <object>trick, <object>slot(state, BROKEN),
+                                                      <object>slot(state, LEADER), <object>tricks,
+                                                      <object>slot(state, WON))),
+                               len(history), len(events), UNDO_PLAY)
         else:  # the deal's last card: a full snapshot
-            entry = (state._snapshot(), len(history), len(events))
+            entry = full_undo(FULL_UNDO, state._snapshot(), len(history), len(events))
         (<list>slot(state, UNDO)).append(untracked(entry))
     history.append((<list>PLAY_MOVES[p])[card])
     set_slot(state, LEGAL, MINUS_ONE)
@@ -318,7 +322,8 @@ cdef int bid(state, action, tricks, bint record) except -1:
     cdef list events = <list>slot(state, EVENTS)
     cdef int i
     if record:
-        (<list>slot(state, UNDO)).append((state._snapshot(), len(history), len(events)))
+        (<list>slot(state, UNDO)).append(full_undo(FULL_UNDO, state._snapshot(), len(history),
+                                                   len(events)))
     if 0 <= tricks <= HAND_SIZE:  # the interned entry: equal to `Move(p, action)`
         history.append((<list>BID_MOVES[p])[tricks])
     else:

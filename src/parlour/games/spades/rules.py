@@ -48,6 +48,7 @@ from parlour.core import (
     derive_seed,
 )
 from parlour.core.game import _new_move, parse_error, slot_builder
+from parlour.core.undo import FullUndo, ShortUndo, new_record
 from parlour.games.spades.actions import (
     BID,
     BLIND_CHOICES,
@@ -339,15 +340,18 @@ class SpadesState(SeededDealState["Spades"]):
                 history = self.history
                 p: int = self.current  # type: ignore[assignment]
                 trick = self.trick
+                moves, events = len(history), len(self.events)
+                record: FullUndo | ShortUndo
                 if len(trick) < 3:  # the short undo record of `TrickState.undo_play`
-                    self._undo_stack.append(((p, self.hands[p], trick, self.broken),
-                                             len(history), len(self.events), _undo_play))
+                    record = new_record(ShortUndo, ((p, self.hands[p], trick, self.broken),
+                                                    moves, events, _undo_play))
                 elif len(self.tricks) < HAND_SIZE - 1:
-                    self._undo_stack.append(((p, self.hands[p], trick, self.broken, self.leader,
-                                              self.tricks, self.won),
-                                             len(history), len(self.events), _undo_play))
+                    record = new_record(ShortUndo, ((p, self.hands[p], trick, self.broken,
+                                                     self.leader, self.tricks, self.won),
+                                                    moves, events, _undo_play))
                 else:  # the deal's last card
-                    self._undo_stack.append((self._snapshot(), len(history), len(self.events)))
+                    record = new_record(FullUndo, (self._snapshot(), moves, events))
+                self._undo_stack.append(record)
                 history.append(_new_move(Move, (p, action)))
                 self._legal = -1
                 self.play_card(card)
