@@ -1071,8 +1071,8 @@ def apply_unchecked_no_undo(state, action):
 
 cdef object undo_record(state, kind, Py_ssize_t moves, Py_ssize_t events):
     """The undo record of the move about to be made: for a card that does not end the deal,
-    only the fields it changes (`undo_play` restores them: ``State.undo``'s short records);
-    else `SkatState._snapshot`."""
+    a `ShortUndo` of only the fields it changes (`undo_play` restores them); else a `FullUndo`
+    of `SkatState._snapshot`."""
     cdef Py_ssize_t played
     cdef int c
     if kind is PLAY_TYPE:
