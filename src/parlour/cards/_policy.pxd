@@ -11,7 +11,7 @@ the other hands of the `TrickPlay`, which in search are sampled.
 
 from libc.stdint cimport uint64_t
 
-from parlour.cards._kernel cimport TrickPlay
+from parlour.cards._trick_play cimport TrickPlay
 
 # the card the seat to move (`play.current`) plays, from its own knowledge
 ctypedef int (*ChooseCard)(TrickPlay play, void *knowledge) noexcept

@@ -37,7 +37,7 @@ def _setup_logging(verbose: int) -> None:
 def version_text() -> str:
     """What ``parlour --version`` prints: the version and the engine path in use.
 
-    For example ``parlour 0.1.0 (engine: compiled (Cython kernels for skat, territory))``.
+    For example ``parlour 0.1.0 (engine: compiled (Cython modules for skat, territory))``.
     """
     from parlour import __version__
     from parlour.compiled_switch import engine_description

@@ -18,7 +18,7 @@ operation:
   the card play every card is seen); an edge holds visits, availability and total value, and
   selection is UCB on min-max normalised values with the availability, in card order, with
   the same floating-point operations; playouts are ``legal[int(random() * n)]`` per card, on
-  `TrickPlay` (`parlour.cards._kernel`).
+  `TrickPlay` (`parlour.cards._trick_play`).
 - With a compiled rollout policy (`cards/_policy.pxd`'s `CardPolicy`: Hearts' or Spades'
   heuristic, `rollout=auto`), the playouts play it, the other seats play it in the tree where
   they are modelled (``opponents=policy``), it suggests the move to expand (`Playout.suggest`) and,
@@ -35,7 +35,7 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy
 
-from parlour.cards._kernel cimport SEATS, TrickPlay
+from parlour.cards._trick_play cimport SEATS, TrickPlay
 from parlour.cards._policy cimport CardPolicy
 from parlour.cards._twister cimport (
     Twister, mt_below, mt_load, mt_next, mt_random, mt_save, mt_shuffle_ints,

@@ -11,7 +11,7 @@ legal cards or the policy's proposals (``moves=auto``), without tree reuse, and 
 `random.Random` generator. Anything else (a root in the passing or bidding, a policy without
 a compiled twin, another game, a subclass overriding a rule, the pure path) runs the Python
 loop. Both give the same decisions, root statistics and generator state for the same seed:
-`tests/agents/test_ismcts_kernel.py` compares them.
+`tests/agents/test_ismcts_compiled.py` compares them.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 MODULE = "parlour.agents.search._ismcts"
 _KERNEL = compiled_switch.load(MODULE)
-_CARDS = compiled_switch.load("parlour.cards._kernel")
+_CARDS = compiled_switch.load("parlour.cards._trick_play")
 _EXACT = _KERNEL is not None and _CARDS is not None and bool(_KERNEL.reproduces_random())
 """The kernel is built and draws what this Python's `random.Random` draws."""
 

@@ -9,7 +9,7 @@ that every seat shares (the cards played, the voids shown, the cards taken), kep
 by `see_play`. It never reads another seat's hand.
 
 `play_deals` is `HeartsState.play_compiled("heuristic", stop)`: whole deals on the deal kernel's
-`HeartsDeal` (`_kernel.pyx`), the passing by `pass_plan` and the card play by `choose_play`,
+`HeartsDeal` (`_deals.pyx`), the passing by `pass_plan` and the card play by `choose_play`,
 settled as `HeartsState.play_random` settles. `POLICY` (a capsule of `cards/_policy.pxd`'s
 `CardPolicy`) and `knowledge(state)` let a search loop play it (`agents/search/_ismcts.pyx`).
 `parlour.testing.hearts_heuristic` cross-checks it decision by decision against the agent.
@@ -19,10 +19,10 @@ from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
-from parlour.cards._kernel cimport SEATS, TrickPlay, __builtin_popcountll
+from parlour.cards._trick_play cimport SEATS, TrickPlay, __builtin_popcountll
 from parlour.cards._policy cimport CardPolicy
 
-from parlour.games.hearts._kernel import HeartsDeal
+from parlour.games.hearts._deals import HeartsDeal
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil

@@ -491,14 +491,14 @@ class HeartsState(SeededDealState["Hearts"]):
 HeartsState.kernel_class = HeartsState
 HeartsState.deal_class = Deal
 HEARTS_DEALS = Binding(
-    "parlour.games.hearts._kernel", HeartsState,
+    "parlour.games.hearts._deals", HeartsState,
     stands_in=("_choose_pass", "_start_play", "_score_deal", "_next_deal", "start_deal",
                "_begin", "_deal_begun", "_cards_dealt", "in_card_play", "is_terminal",
                "leave_undealt"),
     requires=(CARD_PLAY,))
-"""Whole deals of Hearts in C (`_kernel.pyx`): the passing, the card play, settling."""
+"""Whole deals of Hearts in C (`_deals.pyx`): the passing, the card play, settling."""
 HeartsState.deal_binding = HEARTS_DEALS
-HeartsState.deal_kernel = compiled_switch.load("parlour.games.hearts._kernel")
+HeartsState.deal_kernel = compiled_switch.load("parlour.games.hearts._deals")
 _undo_play = TrickState.undo_play
 _undo_pass = HeartsState.undo_pass
 HeartsState.short_apply_hooks = (*HeartsState.short_apply_hooks, "undo_pass")
@@ -679,7 +679,7 @@ HeartsState.dealt_by = Hearts
 if HeartsState.deal_kernel is not None:
     HeartsState.deal_kernel.bind(Deal, HEARTS_MASK, QS_BIT, JD_BIT, TWO_CLUBS_BIT, MOON_POINTS)
 HEARTS_SETTLING = Binding(
-    "parlour.games.hearts._kernel", HeartsState, game_owner=Hearts,
+    "parlour.games.hearts._deals", HeartsState, game_owner=Hearts,
     game_reads=("score_deal", "card_points", "is_game_over", "deal_hands", "pass_offset"),
     requires=(HEARTS_DEALS,))
 """The deal kernel settling a deal and dealing the next in C (`SETTLE`): a game overriding

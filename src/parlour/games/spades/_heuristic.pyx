@@ -9,7 +9,7 @@ observation, with the same float arithmetic for the counted tricks (built with
 ``-ffp-contract=off``) and the same tie-breaks (the first card in card order among equals).
 
 `play_compiled` is `SpadesState.play_compiled("heuristic", stop)`: whole hands in C on the deal
-kernel's `SpadesDeal` (`parlour.games.spades._kernel`, which also writes the moves into the
+kernel's `SpadesDeal` (`parlour.games.spades._deals`, which also writes the moves into the
 history and settles each hand as its random playouts do). `HeuristicDeal` steps one hand
 decision by decision for the cross-check (`parlour.games.spades.crosscheck`). The C-level
 interface other kernels may `cimport` is in `_heuristic.pxd`. `POLICY` (a capsule of
@@ -21,10 +21,10 @@ from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
-from parlour.cards._kernel cimport SEATS, TrickPlay
+from parlour.cards._trick_play cimport SEATS, TrickPlay
 from parlour.cards._policy cimport CardPolicy
 
-from parlour.games.spades._kernel import SpadesDeal
+from parlour.games.spades._deals import SpadesDeal
 from parlour.games.spades.actions import BID, BLIND_NIL, LOOK, PLAY
 
 cdef extern from *:

@@ -154,7 +154,7 @@ class SpadesState(SeededDealState["Spades"]):
         first = TWO_CLUBS_BIT if game.opening_lead == "two_of_clubs" else 0
         self.init_layer(SEATING, CONTRACT, PARTNERS, held_back=SPADES_MASK,
                         breaks=SPADES_MASK, first_lead=first)
-        self.trump = SPADES  # the contract's trump, as the compiled kernels read it
+        self.trump = SPADES  # the contract's trump, as the compiled modules read it
         self.deal = 0
         self.dealer = FIRST_DEALER
         self.phase = BIDDING
@@ -576,15 +576,15 @@ class SpadesState(SeededDealState["Spades"]):
 SpadesState.kernel_class = SpadesState
 SpadesState.deal_class = Deal
 SPADES_DEALS = Binding(
-    "parlour.games.spades._kernel", SpadesState,
+    "parlour.games.spades._deals", SpadesState,
     stands_in=("_bid", "_blind_choice", "_next_bidder", "_start_play", "bidding_order",
                "_score_deal", "_team_results", "_next_deal", "start_deal", "_begin",
                "_deal_begun", "_cards_dealt", "in_card_play", "is_terminal", "leave_undealt"),
     requires=(CARD_PLAY,))
-"""Whole hands of Spades in C (`_kernel.pyx`): the bidding, the card play, settling."""
+"""Whole hands of Spades in C (`_deals.pyx`): the bidding, the card play, settling."""
 SpadesState.deal_binding = SPADES_DEALS
 SpadesState.kernel_hooks = SPADES_DEALS.hooks  # as the compiled heuristic reads them
-SpadesState.deal_kernel = compiled_switch.load("parlour.games.spades._kernel")
+SpadesState.deal_kernel = compiled_switch.load("parlour.games.spades._deals")
 _undo_play = TrickState.undo_play
 SpadesState.short_apply = True
 
@@ -825,7 +825,7 @@ _DIGITS = re.compile("[0-9]{1,3}")
 
 SpadesState.dealt_by = Spades
 SPADES_SETTLING = Binding(
-    "parlour.games.spades._kernel", SpadesState, game_owner=Spades,
+    "parlour.games.spades._deals", SpadesState, game_owner=Spades,
     game_reads=("score_partnership", "winning_team", "deal_hands", "dealer_of",
                 "blind_nil_allowed"),
     requires=(SPADES_DEALS,))

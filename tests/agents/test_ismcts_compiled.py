@@ -352,7 +352,7 @@ def test_the_python_loop_searches_without_the_kernel() -> None:
     code = """
 from random import Random
 from parlour.agents.search import ISMCTSAgent, ismcts_gate
-from tests.agents.test_ismcts_kernel import position
+from tests.agents.test_ismcts_compiled import position
 game, obs = position("hearts", 4, 10)
 agent = ISMCTSAgent(game, obs.seat, Random(1), iterations=30, rollout="random")
 print(ismcts_gate.available(), agent.act(obs) in obs.legal_actions, agent.report.iterations)

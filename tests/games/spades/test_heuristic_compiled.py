@@ -20,7 +20,7 @@ from parlour.games.spades.scoring import TeamScore
 
 NAME = "parlour.games.spades._heuristic"
 kernel: Any = compiled_switch.load(NAME)
-compiled_path = pytest.mark.skipif(kernel is None, reason="the compiled kernels are off or not "
+compiled_path = pytest.mark.skipif(kernel is None, reason="the compiled modules are off or not "
                                    "built")
 
 
