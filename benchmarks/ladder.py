@@ -50,7 +50,7 @@ from parlour.arena.backends import make_backend
 from parlour.arena.worker import GameTask, play_game
 from parlour.ladder import Ladder, LeagueSettings
 from parlour.ladder.scheduler import Entrant, choose_table, round_robin_table
-from parlour.match import FaultPolicy
+from parlour.match import FaultRules
 
 STRENGTHS = (0.0, 2.0, 2.4, 2.7, 3.5, 3.8, 4.0, 4.6)
 BUDGETS = (35, 70, 140, 210, 280)
@@ -217,7 +217,7 @@ def throughput(matches: int, workers: int) -> None:
         for match in ladder.store.matches():
             specs = {v: ladder.store.version(v).spec for v in match.versions}
             tasks += [GameTask(len(tasks), match.game, tuple(specs[v] for v in seating),
-                               match.seed, ladder.settings.policy())
+                               match.seed, ladder.settings.fault_rules())
                       for seating in match.seatings]
         start = time.perf_counter()
         list(backend.run(tasks))
@@ -243,7 +243,7 @@ def live_cost(games: int) -> None:
         for number in range(games):
             for live in (number % 2 == 0, number % 2 == 1):
                 task = GameTask(number, ONE_DEAL, ("random", "heuristic", "random", "heuristic"),
-                                number, FaultPolicy(),
+                                number, FaultRules(),
                                 live=str(folder / f"{number}.live.jsonl") if live else "")
                 start = time.process_time()
                 play_game(task)

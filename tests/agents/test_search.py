@@ -84,7 +84,7 @@ GAMES = [
     # partnership's edge. Against `heuristic-v1`, with it for rollouts, at 95%: measured at
     # these seeds +0.178 per deal, t = 2.28 (one-sided p = 0.015) over 30 deals. Against the
     # new heuristic the edge is not shown (docs/strength.md), nor at 99% in the same time:
-    # with opponents=policy and 100 iterations, +0.11 over the first 12 of these deals.
+    # with opponents=rollout and 100 iterations, +0.11 over the first 12 of these deals.
     Trial("spades", {"target": 1, "mercy": True},
           ismcts="ismcts:iterations=200,rollout=heuristic-v1", baseline="heuristic-v1",
           deals=30, margin=0.05, confidence=1.645),
@@ -391,7 +391,7 @@ def test_tree_reuse_starts_from_the_last_trees_node() -> None:
         ("ismcts:horizon=week", ["'horizon'", "'deal', 'game'"]),
         ("ismcts:value=best", ["'value'", "score, rank"]),
         ("ismcts:root=best", ["'root'", "halving, ucb"]),
-        ("ismcts:opponents=me", ["'opponents'", "tree, policy"]),
+        ("ismcts:opponents=me", ["'opponents'", "auto, tree, rollout"]),
         ("pimc:moves=all", ["'moves'", "auto, legal"]),
         ("ismcts:itrations=5", ["unknown option 'itrations'", "did you mean 'iterations'"]),
         ("pimc:worlds=-3", ["'worlds'", "pimc:worlds=-3"]),
@@ -637,7 +637,7 @@ def test_opponents_policy_leaves_only_the_searchers_decisions_in_the_tree(rollou
                   if o.phase == "play" and len(o.legal_actions) > 2)
     own = set(obs.hand)  # type: ignore[attr-defined]
     with ismcts_gate.python_loop():  # the compiled loop keeps its tree in C (see its tests)
-        modelled = ISMCTSAgent(game, obs.seat, Random(0), iterations=200, opponents="policy",
+        modelled = ISMCTSAgent(game, obs.seat, Random(0), iterations=200, opponents="rollout",
                                rollout=rollout)
         tree, _ = modelled._search(obs)
         assert {a.card for a in edges_below(tree.root)} <= own  # the seat's own cards only
@@ -648,13 +648,13 @@ def test_opponents_policy_leaves_only_the_searchers_decisions_in_the_tree(rollou
 
 
 @pytest.mark.parametrize(("spec", "rollout", "expected"), [
-    ("hearts", "heuristic", "policy"), ("skull:players=3", "heuristic", "policy"),
+    ("hearts", "heuristic", "rollout"), ("skull:players=3", "heuristic", "rollout"),
     ("hearts", "random", "tree"), ("spades", "heuristic", "tree"), ("skat", "heuristic", "tree"),
 ])
 def test_opponents_auto_follows_the_game_where_the_rollouts_play_a_policy(
         spec: str, rollout: str, expected: str) -> None:
     """`opponents=auto` (the default) models the other seats as the game's
-    `search_opponents` says, but only when the rollouts play a policy (random rollouts would
+    `search_opponents` says, but only when the rollouts play an agent (random rollouts would
     make random opponents)."""
     game = parlour.load_game(spec)
     agent = ISMCTSAgent(game, 0, Random(0), rollout=rollout)

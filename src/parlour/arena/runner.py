@@ -53,7 +53,8 @@ from parlour.arena.worker import (
     write_file,
 )
 from parlour.core import ParlourError, RecordError, make_rng
-from parlour.match import FaultPolicy
+from parlour.core.deprecated import warn_renamed
+from parlour.match import FaultRules
 from parlour.records import load
 
 log = logging.getLogger("parlour.arena")
@@ -167,9 +168,16 @@ class Tournament:
         except BaseException:
             self.close()
             raise
-        self.policy = FaultPolicy(strike_limit=config.strike_limit, move_time=config.move_time,
-                                  time_bank=config.time_bank, **self._sandbox())
+        self.fault_rules = FaultRules(strike_limit=config.strike_limit,
+                                      move_time=config.move_time, time_bank=config.time_bank,
+                                      **self._sandbox())
         self.names = [a.name for a in self.agents]
+
+    @property
+    def policy(self) -> FaultRules:
+        """Deprecated name of `fault_rules`."""
+        warn_renamed("Tournament.policy", "Tournament.fault_rules")
+        return self.fault_rules
 
     # --- lifecycle -----------------------------------------------------------------------------
     def close(self) -> None:
@@ -206,7 +214,7 @@ class Tournament:
                 )
 
     def _sandbox(self) -> dict[str, Any]:
-        """The sandbox settings of the policy: no bot sees this tournament's folder."""
+        """The sandbox settings of the fault rules: no bot sees this tournament's folder."""
         config = self.config
         return {"sandbox": config.sandbox, "bot_network": config.bot_network,
                 "bot_state": config.bot_state, "bot_env": config.bot_env,
@@ -214,7 +222,7 @@ class Tournament:
 
     def _check_agents(self) -> None:
         """Build each agent once, so a bad spec fails before any game is played."""
-        limits = FaultPolicy(move_time=self.config.move_time, **self._sandbox()).process_limits()
+        limits = FaultRules(move_time=self.config.move_time, **self._sandbox()).process_limits()
         for agent in self.agents:
             built = make_agent(agent.spec, self.game, 0, make_rng(self.config.seed, "check"),
                                limits)
@@ -309,7 +317,7 @@ class Tournament:
         c = self.config
         here = c.backend != "ray"  # Ray nodes may not share this disk: records come back
         tasks = [GameTask(g.index, g.game, tuple(self.agents[a].spec for a in g.seats), g.seed,
-                          self.policy,
+                          self.fault_rules,
                           str(self.out.resolve() / record_name(g.index)) if here else "")
                  for g in pending]
         levels = quiet_logs()

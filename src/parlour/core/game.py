@@ -461,7 +461,7 @@ class Game(Generic[S]):
 
     search_opponents: ClassVar[str] = "tree"
     """How ISMCTS models the other seats unless told (``ismcts:opponents=auto``): ``"tree"``
-    (their own tree statistics) or ``"policy"`` (they play the game's rollout policy on their
+    (their own tree statistics) or ``"rollout"`` (they play the game's rollout agent on their
     own view of each sampled world; measured stronger in Hearts and Skull, docs/search.md)."""
 
     console_view: ClassVar[str] = ""

@@ -30,12 +30,13 @@ from parlour.arena.formats import seatings
 from parlour.arena.live import LIVE_SUFFIX, WATCH_SUFFIX, watch_marker
 from parlour.arena.worker import GameOutcome, GameTask, write_file
 from parlour.core import ParlourError, derive_seed, load_game, make_rng
+from parlour.core.deprecated import warn_renamed
 from parlour.ladder.bots import SCHEME, read_manifest, write_manifest
 from parlour.ladder.scheduler import Entrant, choose_table
 from parlour.ladder.standings import Leaderboard, Standing
 from parlour.ladder.store import FILENAME, GameRow, LadderStore, MatchRow, Version
 from parlour.ladder.uploads import UploadError, UploadLimits, unpack
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 
 log = logging.getLogger("parlour.ladder")
 
@@ -74,12 +75,17 @@ class LeagueSettings:
     """...once it has made at least this many decisions."""
     strike_limit: int = 3
 
-    def policy(self) -> FaultPolicy:
+    def fault_rules(self) -> FaultRules:
         """How a match treats the league's bots: a submitted bot only ever runs in the
         sandbox (``on``: a machine without one refuses to start it, never runs it bare)."""
-        return FaultPolicy(strike_limit=self.strike_limit, move_time=self.move_time,
-                           time_bank=10 * self.move_time, memory_mb=self.memory_mb,
-                           sandbox="on")
+        return FaultRules(strike_limit=self.strike_limit, move_time=self.move_time,
+                          time_bank=10 * self.move_time, memory_mb=self.memory_mb,
+                          sandbox="on")
+
+    def policy(self) -> FaultRules:
+        """Deprecated name of `fault_rules`."""
+        warn_renamed("LeagueSettings.policy()", "LeagueSettings.fault_rules()")
+        return self.fault_rules()
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -297,7 +303,7 @@ class Ladder:
             seats[seat] = version.spec
             seed = derive_seed(self.settings.seed, "qualify", version.version, number)
             try:
-                match = Match(game, seats, seed=seed, policy=self.settings.policy())
+                match = Match(game, seats, seed=seed, fault_rules=self.settings.fault_rules())
             except ParlourError as error:
                 problems.append(f"it could not start: {error}")
                 break
@@ -363,7 +369,7 @@ class Ladder:
                 continue
             path = folder / f"{match.match:06d}-{index}.json.gz"
             tasks.append(GameTask(index, match.game, tuple(specs[v] for v in seating),
-                                  match.seed, self.settings.policy(), str(path),
+                                  match.seed, self.settings.fault_rules(), str(path),
                                   str(self.live_path(match, index))))
         for outcome in backend.run(tasks):
             path = folder / f"{match.match:06d}-{outcome.index}.json.gz"

@@ -102,7 +102,7 @@ class TrainConfig:
     """What a decision learns from: ``returns``, the reward its seat got (Deep Monte-Carlo);
     or ``rollouts`` (needs an advisor): every legal action is tried from the true state and
     the deal played out by the advisor in every seat, and the network regresses each
-    action's result relative to the advisor's own choice (rollout policy improvement)."""
+    action's result relative to the advisor's own choice (rollout agent improvement)."""
     replay: int = 16_384
     """Rollout targets: how many of the latest decisions are kept to learn from again."""
     reuse: int = 8

@@ -19,9 +19,9 @@ operation:
   selection is UCB on min-max normalised values with the availability, in card order, with
   the same floating-point operations; playouts are ``legal[int(random() * n)]`` per card, on
   `TrickPlay` (`parlour.cards._trick_play`).
-- With a compiled rollout policy (`cards/_policy.pxd`'s `CardPolicy`: Hearts' or Spades'
+- With a compiled rollout agent (`cards/_policy.pxd`'s `CardPolicy`: Hearts' or Spades'
   heuristic, `rollout=auto`), the playouts play it, the other seats play it in the tree where
-  they are modelled (``opponents=policy``), it suggests the move to expand (`Playout.suggest`) and,
+  they are modelled (``opponents=rollout``), it suggests the move to expand (`Playout.suggest`) and,
   where it proposes moves (``moves=auto``), the tree weighs its proposals in its order. Its
   knowledge of the position is copied with each world and told every card played (`see`).
 - A playout's values come from the game (`TrickState.settled_returns`, a Python call),
@@ -462,7 +462,7 @@ cdef class Search:
     Built from the root world (`template`, any world consistent with the observation: only
     the hidden hands change between worlds), the hidden deal (`ismcts_gate`), `settle`
     (``(taken, won) -> values``), the exploration constant, the seat and whether the other
-    seats play at random in the tree (``opponents=policy`` with random rollouts), or with a
+    seats play at random in the tree (``opponents=rollout`` with random rollouts), or with a
     `policy` (a `CardPolicy` capsule and the bytes of its `knowledge` of the root position)
     play that policy there and in the playouts; `proposals`: the tree weighs the policy's
     proposed moves rather than every legal card."""

@@ -6,7 +6,7 @@ deals the hidden hands as `HIDDEN_DEAL_SAMPLERS` promise, and which values a pla
 the end of the deal with `TrickState.settled_returns`; searched with rollouts that stop at the
 end of the deal (``horizon=1``), random or by a policy the state class has compiled
 (`compiled_policy`: Hearts' and Spades' heuristics, the default ``rollout=auto``), the other
-seats in the tree or playing the rollout policy (``opponents=policy``), the moves weighed the
+seats in the tree or playing the rollout agent (``opponents=rollout``), the moves weighed the
 legal cards or the policy's proposals (``moves=auto``), without tree reuse, and a
 `random.Random` generator. Anything else (a root in the passing or bidding, a policy without
 a compiled twin, another game, a subclass overriding a rule, the pure path) runs the Python
@@ -122,7 +122,7 @@ def compiled_search(agent: ISMCTSAgent, game: Game[Any], playout: Playout,
             or set(world.legal_actions()) != set(observation.legal_actions)):
         return None  # (the Python loop raises the sampler's error, if it is one)
     policy: tuple[Any, bytes] | None = None
-    if playout.agents:  # a rollout policy: only one the state class has compiled
+    if playout.agents:  # a rollout agent: only one the state class has compiled
         find = getattr(type(world), "compiled_policy", None)
         policy = find(world, playout.policy_name) if find is not None else None
         if policy is None:

@@ -86,7 +86,7 @@ class Playout:
         return tuple(dict.fromkeys(proposed)) or observation.legal_actions
 
     def suggest(self, state: State[Any]) -> Any:
-        """The rollout policy's action in `state` (None for random playouts)."""
+        """The rollout agent's action in `state` (None for random playouts)."""
         if not self.agents:
             return None
         player: int = state.current_player  # type: ignore[assignment]
@@ -143,7 +143,7 @@ def placements(values: tuple[float, ...]) -> tuple[float, ...]:
 
 
 def _policy_agents(game: Game[Any], policy: str, rng: Random, spec: str) -> list[Agent]:
-    """One agent per seat for a rollout policy named by the game (``heuristic``)."""
+    """One agent per seat for a rollout agent named by the game (``heuristic``)."""
     own = [*game.agents, *(f"{game.id}.{n}" for n in game.agents)]
     if policy not in own:
         choices = ", ".join([AUTO, RANDOM, *own])
@@ -157,5 +157,5 @@ def _policy_agents(game: Game[Any], policy: str, rng: Random, spec: str) -> list
                 for seat in range(game.num_players)]
     except (ParlourError, TypeError, ImportError, AttributeError) as error:
         raise AgentError(
-            f"cannot build rollout policy {policy!r} for agent spec {spec!r}: {error}"
+            f"cannot build rollout agent {policy!r} for agent spec {spec!r}: {error}"
         ) from None

@@ -518,7 +518,7 @@ class Hearts(Game[HeartsState]):
     }
     num_distinct_actions = 104
     encoding_class = "parlour.games.hearts.encoding:HeartsEncoding"
-    search_opponents = "policy"  # ISMCTS beats the heuristic only so (docs/search.md)
+    search_opponents = "rollout"  # ISMCTS beats the heuristic only so (docs/search.md)
     move_feature_count = 45
     parameters = (
         Param("end_score", int, 100,
