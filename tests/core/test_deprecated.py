@@ -125,3 +125,42 @@ def test_tournament_policy_warns_and_is_the_fault_rules(tmp_path: Path) -> None:
     with Tournament(config) as tournament, pytest.warns(DeprecationWarning,
                                                         match=r"Tournament\.fault_rules"):
         assert tournament.policy is tournament.fault_rules
+
+
+def test_layout_view_is_layout_block() -> None:
+    import numpy as np
+
+    from parlour.games.encoding import Layout
+
+    layout = Layout(("hand", 4), ("played", 2, 3))
+    flat = np.arange(10, dtype=np.float32)
+    with pytest.warns(DeprecationWarning, match=r"Layout\.block"):
+        old = layout.view(flat, "played")
+    assert np.array_equal(old, layout.block(flat, "played"))
+    old[0, 0] = -1.0  # still the flat array's own block
+    assert flat[4] == -1.0
+
+
+def test_vector_env_tables_and_views_are_its_seated_games_and_observations() -> None:
+    pytest.importorskip("numpy")
+    from parlour.rl import VectorEnv
+
+    env = VectorEnv(parlour.load_game("hearts"), 2, seed=3)
+    env.reset()
+    with pytest.warns(DeprecationWarning, match=r"VectorEnv\.seated_games"):
+        assert env.tables is env.seated_games
+    with pytest.warns(DeprecationWarning, match=r"VectorEnv\.learner_observations"):
+        assert env.views is env.learner_observations
+    observation = env.learner_observations[0]
+    assert observation.seat == env.seats[0]
+    assert observation == env.seated_games[0].state.observe(int(env.seats[0]))
+
+
+def test_the_gym_env_table_is_its_seated_game() -> None:
+    pytest.importorskip("gymnasium")
+    from parlour.rl.gym_env import ParlourGym
+
+    env = ParlourGym("hearts", opponents="random")
+    env.reset(seed=1)
+    with pytest.warns(DeprecationWarning, match=r"ParlourGym\.seated_game"):
+        assert env.table is env.seated_game

@@ -234,7 +234,7 @@ def test_aec_and_gym_observations_are_the_encodings_of_the_seats_view(spec: str)
         checked += 1
     single = gym_env(spec, "random", seat=1)
     observation, _ = single.reset(seed=2)
-    view = single.table.state.observe(1)
+    view = single.seated_game.state.observe(1)
     assert np.array_equal(observation["observation"], game.encode(view))
     assert checked > 20
 
@@ -311,4 +311,4 @@ def test_vector_env_heuristic_seats_decide_in_the_compiled_heuristic(spec: str) 
 
     assert deciders() == ["compiled_decider.<locals>.decide"] * 2
     with python_hearts(), python_spades():
-        assert all(name.endswith("._act_on_view") for name in deciders())
+        assert all(name.endswith("._act_on_observation") for name in deciders())

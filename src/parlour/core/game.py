@@ -105,7 +105,7 @@ class InformationState:
 
 
 class TensorEncoding(Protocol):
-    """A game's tensor view for learning (see `Game.encoding`): fixed-size float32
+    """A game's encoding for learning (see `Game.encoding`): fixed-size float32
     observations, integer action ids, and legal-action masks, all read from an Observation."""
 
     shape: tuple[int, ...]

@@ -407,9 +407,9 @@ class HeartsHeuristic:
                   if type(self).act is HeartsHeuristic.act else None)
         if decide is not None:
             return decide  # type: ignore[return-value]
-        return self._act_on_view
+        return self._act_on_observation
 
-    def _act_on_view(self, state: State[Any]) -> Action:
+    def _act_on_observation(self, state: State[Any]) -> Action:
         seat = state.current_player
         assert seat is not None
         observation: Any = state.observe(seat)

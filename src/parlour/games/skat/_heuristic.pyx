@@ -305,7 +305,7 @@ cdef int bid_limit(uint64_t cards) noexcept nogil:
     return limit
 
 
-# --- the card play (`SkatHeuristic._play` and its `_View`) -------------------------------------
+# --- the card play (`SkatHeuristic._play` and its `_Reading`) -------------------------------------
 cdef inline bint beats(int order, int lead, int card, int best) noexcept nogil:
     return ((FOLLOW_C[order][lead] | TRUMPS_C[order]) >> card & 1) != 0 \
         and POWER_C[order][card] > POWER_C[order][best]
@@ -370,7 +370,7 @@ cdef class HeuristicDeal:
 
     # --- loading --------------------------------------------------------------------------
     cdef load(self, state):
-        """Load the deal in progress in `state` into the kernel's `TrickPlay` and this view."""
+        """Load the deal in progress in `state` into the kernel's `TrickPlay` and this reading."""
         cdef int i, n, p
         tp = self.tp
         tp.load(state)
@@ -547,7 +547,7 @@ cdef class HeuristicDeal:
         return self.defender_card(legal, hand, outstanding | open_hand)
 
     cdef bint is_top(self, int card, uint64_t unseen):
-        """`_View.is_top`: `card` beats every unseen card of its class."""
+        """`_Reading.is_top`: `card` beats every unseen card of its class."""
         cdef uint64_t rivals = unseen & FOLLOW_C[self.order][card]
         cdef int *power = POWER_C[self.order]
         cdef int top = power[card]

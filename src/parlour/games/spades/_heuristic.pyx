@@ -3,7 +3,7 @@
 
 `bots.py` stays the reference: this is a second implementation of its Blind Nil choice
 (`heuristic_blind_nil`), its bid (`heuristic_bid`: `count_tricks`, `nil_hand`, `choose_bid`)
-and its card play (`heuristic_card`: the `Table` and the rules of `LEAD_RULES` and
+and its card play (`heuristic_card`: the `Reading` and the rules of `LEAD_RULES` and
 `FOLLOW_RULES`, in order), each making the move the Python agent makes from that seat's
 observation, with the same float arithmetic for the counted tricks (built with
 ``-ffp-contract=off``) and the same tie-breaks (the first card in card order among equals).
@@ -287,16 +287,16 @@ cdef void note_plays(SpadesKnowledge *k, TrickPlay tp) noexcept:
 
 
 # --- the card play ---------------------------------------------------------------------------
-cdef struct Table:
-    # `bots.Table`: one card-play decision's view
+cdef struct Reading:
+    # `bots.Reading`: one card-play decision as read
     int seat, partner, ntrick, lead, winner, winning, tricks_left, need, opp_need
     uint64_t hand, legal, unseen
     uint64_t voids[SEATS]
     int nil_alive[SEATS]
 
 
-cdef inline uint64_t bosses(Table *t, uint64_t mask) noexcept nogil:
-    """The cards of `mask` no unseen card of their suit outranks (`Table.is_boss`)."""
+cdef inline uint64_t bosses(Reading *t, uint64_t mask) noexcept nogil:
+    """The cards of `mask` no unseen card of their suit outranks (`Reading.is_boss`)."""
     cdef uint64_t result = 0, part, unseen
     cdef int suit
     for suit in range(4):
@@ -307,12 +307,12 @@ cdef inline uint64_t bosses(Table *t, uint64_t mask) noexcept nogil:
     return result
 
 
-cdef inline bint is_boss(Table *t, int card) noexcept nogil:
+cdef inline bint is_boss(Reading *t, int card) noexcept nogil:
     return not (t.unseen & suit_of(card) & ~((bit(card) << 1) - 1))
 
 
-cdef inline bint sure_winner(Table *t, int card, int seats) noexcept nogil:
-    """`Table.sure_winner` against the seats of the bit set `seats`."""
+cdef inline bint sure_winner(Reading *t, int card, int seats) noexcept nogil:
+    """`Reading.sure_winner` against the seats of the bit set `seats`."""
     cdef int p
     cdef uint64_t suit
     if not is_boss(t, card):
@@ -328,7 +328,7 @@ cdef inline bint sure_winner(Table *t, int card, int seats) noexcept nogil:
     return True
 
 
-cdef inline uint64_t sure_winners(Table *t, uint64_t mask, int seats) noexcept nogil:
+cdef inline uint64_t sure_winners(Reading *t, uint64_t mask, int seats) noexcept nogil:
     cdef uint64_t result = 0
     cdef int card
     while mask:
@@ -339,7 +339,7 @@ cdef inline uint64_t sure_winners(Table *t, uint64_t mask, int seats) noexcept n
     return result
 
 
-cdef inline uint64_t beaters(Table *t, uint64_t mask) noexcept nogil:
+cdef inline uint64_t beaters(Reading *t, uint64_t mask) noexcept nogil:
     """The cards of `mask` that would take the trick from the card winning it (`beats`)."""
     cdef int best = t.winning
     cdef uint64_t result = mask & suit_of(best) & ~((bit(best) << 1) - 1)
@@ -348,7 +348,7 @@ cdef inline uint64_t beaters(Table *t, uint64_t mask) noexcept nogil:
     return result
 
 
-cdef inline int later(Table *t) noexcept nogil:
+cdef inline int later(Reading *t) noexcept nogil:
     """The seats still to play to this trick after this one, as a bit set."""
     cdef int result = 0, i
     for i in range(1, 4 - t.ntrick):
@@ -356,8 +356,8 @@ cdef inline int later(Table *t) noexcept nogil:
     return result
 
 
-cdef inline int opponent_nil(Table *t) noexcept nogil:
-    """`Table.opponent_nil`: the first opponent (left, then right) whose Nil is alive, or -1."""
+cdef inline int opponent_nil(Reading *t) noexcept nogil:
+    """`Reading.opponent_nil`: the first opponent (left, then right) whose Nil is alive, or -1."""
     if t.nil_alive[(t.seat + 1) & 3]:
         return (t.seat + 1) & 3
     if t.nil_alive[(t.seat + 3) & 3]:
@@ -365,12 +365,12 @@ cdef inline int opponent_nil(Table *t) noexcept nogil:
     return -1
 
 
-cdef inline bint setting(Table *t) noexcept nogil:
+cdef inline bint setting(Reading *t) noexcept nogil:
     return t.need <= 0 and t.opp_need > 0 and t.opp_need * 2 > t.tricks_left
 
 
 # leading: `bots.LEAD_RULES`
-cdef int nil_leads_low(Table *t) noexcept nogil:
+cdef int nil_leads_low(Reading *t) noexcept nogil:
     if not t.nil_alive[t.seat]:
         return NONE
     cdef uint64_t side = t.legal & SIDE_MASK
@@ -378,7 +378,7 @@ cdef int nil_leads_low(Table *t) noexcept nogil:
     return least_rank(side if side else t.legal)
 
 
-cdef int lead_high_for_a_nil_partner(Table *t) noexcept nogil:
+cdef int lead_high_for_a_nil_partner(Reading *t) noexcept nogil:
     if not t.nil_alive[t.partner]:
         return NONE
     cdef uint64_t pool = bosses(t, t.legal)
@@ -389,7 +389,7 @@ cdef int lead_high_for_a_nil_partner(Table *t) noexcept nogil:
     return most_rank(pool)
 
 
-cdef int lead_low_against_a_nil(Table *t) noexcept nogil:
+cdef int lead_low_against_a_nil(Reading *t) noexcept nogil:
     cdef int target = opponent_nil(t), suit
     cdef uint64_t pool = 0, mask
     if target < 0:
@@ -402,7 +402,7 @@ cdef int lead_low_against_a_nil(Table *t) noexcept nogil:
     return least_rank(pool) if pool else NONE
 
 
-cdef int cash_sure_winners(Table *t) noexcept nogil:
+cdef int cash_sure_winners(Reading *t) noexcept nogil:
     if t.need <= 0 and not setting(t):
         return NONE
     cdef uint64_t winners = sure_winners(t, t.legal, 1 << ((t.seat + 1) & 3)
@@ -412,7 +412,7 @@ cdef int cash_sure_winners(Table *t) noexcept nogil:
     return most_rank(winners & SIDE_MASK) if winners & SIDE_MASK else highest(winners)
 
 
-cdef int lead_for_a_ruff(Table *t) noexcept nogil:
+cdef int lead_for_a_ruff(Reading *t) noexcept nogil:
     if t.need <= 0 or count(t.hand & SPADES_MASK) < 2:
         return NONE
     cdef uint64_t side = t.legal & SIDE_MASK
@@ -426,7 +426,7 @@ cdef int lead_for_a_ruff(Table *t) noexcept nogil:
     return best
 
 
-cdef int lead_to_lose(Table *t) noexcept nogil:
+cdef int lead_to_lose(Reading *t) noexcept nogil:
     if t.need > 0:
         return NONE
     cdef uint64_t losers = t.legal & ~bosses(t, t.legal)
@@ -436,7 +436,7 @@ cdef int lead_to_lose(Table *t) noexcept nogil:
 
 
 # following: `bots.FOLLOW_RULES`
-cdef int nil_ducks(Table *t) noexcept nogil:
+cdef int nil_ducks(Reading *t) noexcept nogil:
     if not t.nil_alive[t.seat]:
         return NONE
     cdef uint64_t losers = t.legal & ~beaters(t, t.legal)
@@ -450,7 +450,7 @@ cdef int nil_ducks(Table *t) noexcept nogil:
     return highest(t.legal) if t.ntrick == 3 else lowest(t.legal)
 
 
-cdef int cover_a_nil_partner(Table *t) noexcept nogil:
+cdef int cover_a_nil_partner(Reading *t) noexcept nogil:
     if not t.nil_alive[t.partner]:
         return NONE
     cdef uint64_t beat = beaters(t, t.legal), led
@@ -464,7 +464,7 @@ cdef int cover_a_nil_partner(Table *t) noexcept nogil:
     return NONE
 
 
-cdef int let_a_nil_win(Table *t) noexcept nogil:
+cdef int let_a_nil_win(Reading *t) noexcept nogil:
     cdef int target = opponent_nil(t)
     if target < 0 or t.winner != target:
         return NONE
@@ -472,14 +472,14 @@ cdef int let_a_nil_win(Table *t) noexcept nogil:
     return most_rank(under) if under else NONE
 
 
-cdef int leave_it_to_partner(Table *t) noexcept nogil:
+cdef int leave_it_to_partner(Reading *t) noexcept nogil:
     if t.winner != t.partner or not sure_winner(t, t.winning, later(t)):
         return NONE
     cdef uint64_t losers = t.legal & ~beaters(t, t.legal)
     return cheapest(losers if losers else t.legal)
 
 
-cdef int win_the_trick(Table *t) noexcept nogil:
+cdef int win_the_trick(Reading *t) noexcept nogil:
     if t.need <= 0 and not setting(t):
         return NONE
     cdef uint64_t beat = beaters(t, t.legal), sure
@@ -501,7 +501,7 @@ cdef int win_the_trick(Table *t) noexcept nogil:
     return dearest_cost(beat)
 
 
-cdef int duck_to_avoid_bags(Table *t) noexcept nogil:
+cdef int duck_to_avoid_bags(Reading *t) noexcept nogil:
     if t.need > 0:
         return NONE
     cdef uint64_t losers = t.legal & ~beaters(t, t.legal)
@@ -510,7 +510,7 @@ cdef int duck_to_avoid_bags(Table *t) noexcept nogil:
     return highest(t.legal) if t.ntrick == 3 else cheapest(t.legal)
 
 
-cdef int lead_rule(Table *t, int rule) noexcept nogil:
+cdef int lead_rule(Reading *t, int rule) noexcept nogil:
     if rule == 1:
         return nil_leads_low(t)
     if rule == 2:
@@ -526,7 +526,7 @@ cdef int lead_rule(Table *t, int rule) noexcept nogil:
     return cheapest(t.legal)  # lead_low
 
 
-cdef int follow_rule(Table *t, int rule) noexcept nogil:
+cdef int follow_rule(Reading *t, int rule) noexcept nogil:
     if rule == 8:
         return nil_ducks(t)
     if rule == 9:
@@ -545,7 +545,7 @@ cdef int follow_rule(Table *t, int rule) noexcept nogil:
 cdef int heuristic_card(TrickPlay tp, SpadesKnowledge *k, int *rule) except -2:
     """`bots.choose_card` for the seat to play in `tp`, from its own hand and `k`: the card,
     and in `rule` the number of the rule that chose it (`RULES`)."""
-    cdef Table t
+    cdef Reading t
     cdef int seat = tp.current, p, i, card, best, score, r
     cdef int won[SEATS]
     note_plays(k, tp)
