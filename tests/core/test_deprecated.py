@@ -164,3 +164,14 @@ def test_the_gym_env_table_is_its_seated_game() -> None:
     env.reset(seed=1)
     with pytest.warns(DeprecationWarning, match=r"ParlourGym\.seated_game"):
         assert env.table is env.seated_game
+
+
+def test_testing_snapshot_view_is_public_snapshot() -> None:
+    import parlour.testing
+    from parlour.testing import public_snapshot
+
+    with pytest.warns(DeprecationWarning, match=r"parlour\.testing\.public_snapshot"):
+        old = parlour.testing.snapshot_view
+    assert old is public_snapshot
+    state = parlour.load_game("skull").new_state(seed=1)
+    assert public_snapshot(state) == public_snapshot(state.clone())

@@ -289,7 +289,7 @@ class Tournament:
                                                      record.limits.time_bank)
         if limits != (None if c.move_time is None else (c.move_time, c.time_bank)):
             return f"its record {name} states other time limits than the tournament's"
-        stored = GameResultView(row)
+        stored = StoredResult(row)
         for field_name in ("scores", "returns", "winners", "complete"):
             mine, theirs = getattr(stored, field_name), getattr(record.result, field_name)
             if mine != theirs:
@@ -365,7 +365,7 @@ def repair_line(index: int, why: str) -> str:
     return f"game {index + 1:04d} is played again: {why}"
 
 
-class GameResultView:
+class StoredResult:
     """A stored game's result in the shape of a record's `GameResult`, to compare them."""
 
     def __init__(self, row: GameRow) -> None:

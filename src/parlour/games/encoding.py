@@ -135,12 +135,12 @@ class Encoding:
         for i, state in enumerate(states):
             if which is not None and not which[i]:
                 continue
-            view = state.observe(int(seats[i]))
+            observation = state.observe(int(seats[i]))
             row, mask = rows[i], masks[i]
             row.fill(0.0)
-            self.fill(view, row)
+            self.fill(observation, row)
             mask.fill(False)
-            mask[self.legal_ids(view)] = True
+            mask[self.legal_ids(observation)] = True
 
 
 def card_index(cards: tuple[int, ...]) -> dict[int, int]:

@@ -200,10 +200,12 @@ class _Tree:
         return edge[2] / edge[0] if edge and edge[0] else -_INF
 
 
-def _child(node: _Node, view: Any) -> _Node:
-    child = node.children.get(view)
+def _child(node: _Node, seen: Any) -> _Node:
+    """The child of `node` for `seen`, what the searching seat observes of a move (made on
+    first visit)."""
+    child = node.children.get(seen)
     if child is None:
-        child = node.children[view] = _Node()
+        child = node.children[seen] = _Node()
     return child
 
 
