@@ -121,7 +121,7 @@ def test_the_compiled_heuristic_search_matches_the_python_loop(seed: int, played
     for i, options in enumerate(HEURISTIC_SETTINGS):
         agent = ISMCTSAgent(game, observation.seat, Random(0), **options)
         playout = agent.playout
-        assert playout is not None and playout.policy_name == "heuristic"
+        assert playout is not None and playout.rollout_name == "heuristic"
         modelled = agent.modelled_opponents(game, playout) == "rollout"
         assert modelled == ("opponents" not in options), options
         assert ismcts_gate.compiled_search(agent, game, playout, observation, modelled), options
@@ -146,7 +146,7 @@ def test_the_compiled_spades_heuristic_search_matches_the_python_loop(seed: int,
     for i, options in enumerate(SPADES_HEURISTIC_SETTINGS):
         agent = ISMCTSAgent(game, observation.seat, Random(0), **options)
         playout = agent.playout
-        assert playout is not None and playout.policy_name == "heuristic"
+        assert playout is not None and playout.rollout_name == "heuristic"
         assert not playout.proposals  # SpadesHeuristic proposes no moves
         modelled = agent.modelled_opponents(game, playout) == "rollout"
         assert modelled == ("opponents" in options), options
@@ -162,10 +162,10 @@ def test_the_spades_python_heuristic_switch_makes_search_find_no_compiled_policy
     agent = ISMCTSAgent(game, observation.seat, Random(0))
     assert agent.playout is not None
     world = game.sample_state(observation, Random(0))
-    assert world.compiled_policy("heuristic") is not None
-    assert world.compiled_policy("random") is None
+    assert world.compiled_agent("heuristic") is not None
+    assert world.compiled_agent("random") is None
     with python_spades_heuristic():
-        assert world.compiled_policy("heuristic") is None
+        assert world.compiled_agent("heuristic") is None
         assert world.clone().play_compiled("heuristic", None) is False
         assert ismcts_gate.compiled_search(agent, game, agent.playout, observation, True) is None
     assert ismcts_gate.compiled_search(agent, game, agent.playout, observation, True)
@@ -333,7 +333,7 @@ def test_what_the_compiled_loop_does_not_cover_stays_on_the_python_loop() -> Non
 
     other = OwnHeuristic()
     agent = ISMCTSAgent(other, observation.seat)
-    assert agent.playout is not None and agent.playout.policy_name == "heuristic"
+    assert agent.playout is not None and agent.playout.rollout_name == "heuristic"
     assert ismcts_gate.compiled_search(agent, other, agent.playout, observation, True) is None
 
     class OwnSpadesHeuristic(Spades):
@@ -343,7 +343,7 @@ def test_what_the_compiled_loop_does_not_cover_stays_on_the_python_loop() -> Non
     spades, seen = position("spades", 5, 12)
     for game in (OwnSpadesHeuristic(), spades):
         agent = ISMCTSAgent(game, seen.seat)
-        assert agent.playout is not None and agent.playout.policy_name == "heuristic"
+        assert agent.playout is not None and agent.playout.rollout_name == "heuristic"
         found = ismcts_gate.compiled_search(agent, game, agent.playout, seen, True)
         assert (found is None) == (game is not spades or not ismcts_gate.available())
 

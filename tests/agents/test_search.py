@@ -71,7 +71,7 @@ def passed_out(game: Game[Any], seed: int) -> bool:
 
 GAMES = [
     # One deal per game, against the new heuristic, which also plays the rollouts and the
-    # other seats in the tree (opponents=auto is policy for Hearts: Game.search_opponents).
+    # other seats in the tree (opponents=auto is rollout for Hearts: Game.search_opponents).
     # 130 iterations is what 0.1 s of one core buys (benchmarks/ismcts_budget.py,
     # docs/strength.md). A deal's outcome, averaged over
     # the four seats, varies by about 5 points (who ends up with the Q♠) against an edge of
@@ -97,7 +97,7 @@ GAMES = [
     # 4008 to 4103): +22.3 points per deal, t = 3.72 (one-sided p = 0.002).
     Trial("skat.ramsch", {"deals": 1}, ismcts="ismcts:iterations=200", deals=12, margin=5.0,
           select=passed_out),
-    # The other seats play the heuristic in the tree (opponents=auto is policy for Skull):
+    # The other seats play the heuristic in the tree (opponents=auto is rollout for Skull):
     # a bluffing game's opponents must act on their own discs, which tree statistics over
     # every sampled world cannot do. Measured at
     # these seeds: +0.292 per deal (a win is 1), t = 3.08 (one-sided p = 0.003).
@@ -107,7 +107,7 @@ GAMES = [
     # them no search beats random play: no seat won a game of 10 deals with one-square moves.
     # Measured at these seeds: +0.550 per deal (a win is 1), t = 6.13.
     # One deal, no Pflichtsolo. The other seats play the heuristic in the tree
-    # (Game.search_opponents is policy: a seat's play depends on the party only it knows).
+    # (Game.search_opponents is rollout: a seat's play depends on the party only it knows).
     # 130 iterations is what 0.1 s of one core buys (benchmarks/ismcts_budget.py). A deal's
     # outcome over the four seats varies by about 2.5 points against an edge of about 1.4
     # (seeds 5000-5011), hence 30 deals. Measured at these seeds: +1.68 points a deal,
@@ -497,8 +497,8 @@ def test_policy_playouts_ask_the_game_for_its_compiled_policy_first() -> None:
     game = parlour.load_game("hearts", end_score=40)
     asked: list[tuple[str, int | None]] = []
 
-    def compiled(state: State[Any], policy: str, stop: int | None) -> bool:
-        asked.append((policy, stop))
+    def compiled(state: State[Any], agent: str, stop: int | None) -> bool:
+        asked.append((agent, stop))
         return False  # none here: the agents play
 
     state = game.new_state(seed=2)
@@ -557,7 +557,7 @@ def test_apply_without_undo_keeps_the_history_and_undo_goes_back_past_it() -> No
     assert second in state.legal_actions()
 
 
-# --- what search weighs: the tiebreak, the policy's candidates, modelled opponents --------------
+# --- what search weighs: the tiebreak, the rollout agent's candidates, modelled opponents ---
 def test_playout_values_add_the_games_tiebreak() -> None:
     game = parlour.load_game("skat", deals=1)
     state = game.new_state(seed=8)

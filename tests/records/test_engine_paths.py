@@ -53,7 +53,7 @@ MATCHES = [
     # the default rollout (the heuristic): in C on the compiled path (`HeartsState.play_compiled`)
     ("hearts:end_score=4", ["pimc:worlds=2", "random", "ismcts:iterations=16", "heuristic"], 17),
     # the default rollout (the heuristic): in C through `SpadesState.play_compiled`, and the
-    # default ismcts's card play on the compiled search loop (`SpadesState.compiled_policy`)
+    # default ismcts's card play on the compiled search loop (`SpadesState.compiled_agent`)
     ("spades:max_hands=1", ["pimc:worlds=2", "heuristic", "ismcts:iterations=20", "random"], 17),
 ]
 

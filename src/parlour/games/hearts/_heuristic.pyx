@@ -10,8 +10,8 @@ by `see_play`. It never reads another seat's hand.
 
 `play_deals` is `HeartsState.play_compiled("heuristic", stop)`: whole deals on the deal kernel's
 `HeartsDeal` (`_deals.pyx`), the passing by `pass_plan` and the card play by `choose_play`,
-settled as `HeartsState.play_random` settles. `POLICY` (a capsule of `cards/_policy.pxd`'s
-`CardPolicy`) and `knowledge(state)` let a search loop play it (`agents/search/_ismcts.pyx`).
+settled as `HeartsState.play_random` settles. `CARD_AGENT` (a capsule of `cards/_card_agent.pxd`'s
+`CardAgent`) and `knowledge(state)` let a search loop play it (`agents/search/_ismcts.pyx`).
 `parlour.testing.hearts_heuristic` cross-checks it decision by decision against the agent.
 """
 
@@ -20,7 +20,7 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
 from parlour.cards._trick_play cimport SEATS, TrickPlay, __builtin_popcountll
-from parlour.cards._policy cimport CardPolicy
+from parlour.cards._card_agent cimport CardAgent
 
 from parlour.games.hearts._deals import HeartsDeal
 
@@ -724,37 +724,37 @@ cdef uint64_t distinct_plays(TrickPlay play, Knowledge *k, uint64_t legal, int c
     return plays
 
 
-# --- the generic policy interface (cards/_policy.pxd) -----------------------------------------
-cdef int policy_choose(TrickPlay play, void *knowledge) noexcept:
+# --- the generic agent interface (cards/_card_agent.pxd) -----------------------------------------
+cdef int agent_choose(TrickPlay play, void *knowledge) noexcept:
     cdef int rule
     return choose_play(play, <Knowledge *>knowledge, &rule)
 
 
-cdef void policy_see(TrickPlay play, void *knowledge, int card) noexcept:
+cdef void agent_see(TrickPlay play, void *knowledge, int card) noexcept:
     see_play(<Knowledge *>knowledge, play, card)
 
 
-cdef uint64_t policy_propose(TrickPlay play, void *knowledge, uint64_t legal,
+cdef uint64_t agent_propose(TrickPlay play, void *knowledge, uint64_t legal,
                              int chosen) noexcept:
     if legal & (legal - 1) == 0:
         return legal
     return distinct_plays(play, <Knowledge *>knowledge, legal, chosen)
 
 
-cdef CardPolicy HEURISTIC
-HEURISTIC.choose = policy_choose
-HEURISTIC.see = policy_see
-HEURISTIC.propose = policy_propose
+cdef CardAgent HEURISTIC
+HEURISTIC.choose = agent_choose
+HEURISTIC.see = agent_see
+HEURISTIC.propose = agent_propose
 for _i in range(4):
     HEURISTIC.suit_order[_i] = SUIT_ORDER[_i]
 HEURISTIC.size = sizeof(Knowledge)
 
-POLICY = PyCapsule_New(&HEURISTIC, "parlour.CardPolicy", NULL)
-"""The heuristic as `cards/_policy.pxd`'s `CardPolicy`, for search loops."""
+CARD_AGENT = PyCapsule_New(&HEURISTIC, "parlour.CardAgent", NULL)
+"""The heuristic as `cards/_card_agent.pxd`'s `CardAgent`, for search loops."""
 
 
 def knowledge(state, bint jack):
-    """The `Knowledge` of `state`'s deal so far (in its card play), as bytes for `POLICY`."""
+    """The `Knowledge` of `state`'s deal so far (in its card play), as bytes for `CARD_AGENT`."""
     cdef Knowledge k
     load_knowledge(&k, state, jack)
     return (<char *>&k)[:sizeof(Knowledge)]
@@ -815,7 +815,7 @@ cdef class HeuristicDeal:
 
     def candidates(self, int chosen):
         """`distinct_plays` for the seat to move, as a mask."""
-        return policy_propose(self.play, &self.k, self.play.legal_mask(), chosen)
+        return agent_propose(self.play, &self.k, self.play.legal_mask(), chosen)
 
     def pass_rules(self, hand):
         """The passing rules that gave `hand`'s three passes (names)."""

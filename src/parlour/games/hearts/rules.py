@@ -64,7 +64,7 @@ from parlour.games.hearts.events import (
     PassChosen,
     TrickWon,
 )
-from parlour.games.hearts.heuristic_playouts import compiled_policy, play_heuristic
+from parlour.games.hearts.heuristic_playouts import compiled_agent, play_heuristic
 from parlour.games.hearts.observation import HeartsObservation
 
 NUM_PLAYERS = 4
@@ -479,13 +479,13 @@ class HeartsState(SeededDealState["Hearts"]):
         if self.phase == PLAYING:
             assert self.current == (self.leader + len(self.trick)) % NUM_PLAYERS
 
-    def play_compiled(self, policy: str, stop: int | None) -> bool:
+    def play_compiled(self, agent: str, stop: int | None) -> bool:
         """`State.play_compiled`: the game's own heuristic in compiled code where it may play
         (`parlour.games.hearts.heuristic_playouts`): the agents' very moves, whole deals in C."""
-        return policy == "heuristic" and self.quiet and play_heuristic(self, stop)
+        return agent == "heuristic" and self.quiet and play_heuristic(self, stop)
 
-    compiled_policy = staticmethod(compiled_policy)
-    """The compiled heuristic for the compiled ISMCTS loop (`policy.compiled_policy`)."""
+    compiled_agent = staticmethod(compiled_agent)
+    """The compiled heuristic for the compiled ISMCTS loop (`heuristic_playouts.compiled_agent`)."""
 
 
 HeartsState.kernel_class = HeartsState
@@ -690,7 +690,8 @@ HEARTS_HEURISTIC = Binding(
     "parlour.games.hearts._heuristic", HeartsState,
     reads=("observe", "points_taken", "play_compiled"), game_owner=Hearts,
     game_reads=("card_points",), requires=(HEARTS_DEALS,))
-"""The compiled heuristic (`_heuristic.pyx`, `policy`): the agent's view goes through these."""
+"""The compiled heuristic (`_heuristic.pyx`, `heuristic_playouts`): the agent's observation
+goes through these."""
 _STEP = compiled_switch.load("parlour.games.hearts._step")
 """The compiled step (`legal_actions`, `apply`, `apply_unchecked_no_undo` in C), or None."""
 if _STEP is not None:

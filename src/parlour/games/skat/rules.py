@@ -541,18 +541,18 @@ class SkatState(State["Skat"]):
         self.complete_undo_record()  # the kernel's moves keep no undo record
         _KERNEL.play_deals(self, stop, random, mode)  # type: ignore[union-attr]
 
-    def play_compiled(self, policy: str, stop: int | None) -> bool:
+    def play_compiled(self, agent: str, stop: int | None) -> bool:
         """The game's heuristic at every seat until deal `stop` (`State.play_compiled`), whole
         deals in compiled code (`_heuristic.pyx`): the moves `SkatHeuristic` makes from each
-        seat's observation. False, nothing played, for another policy, a state with events, a
+        seat's observation. False, nothing played, for another agent, a state with events, a
         class the deal kernel does not fit, or a game whose ``heuristic`` is another agent."""
-        if policy != "heuristic" or _HEURISTIC is None or not self.quiet:
+        if agent != "heuristic" or _HEURISTIC is None or not self.quiet:
             return False
         kinds = type(self), type(self.game)
         mode = _KERNEL_MODES.get(kinds)
         if mode is None:
             mode = _KERNEL_MODES[kinds] = kernel_mode(*kinds, _KERNEL)
-        if mode < 0 or self.game.agents.get(policy) != HEURISTIC_AGENT:
+        if mode < 0 or self.game.agents.get(agent) != HEURISTIC_AGENT:
             return False
         _HEURISTIC.play_deals(self, stop, mode)
         return True

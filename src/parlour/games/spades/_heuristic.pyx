@@ -12,9 +12,10 @@ observation, with the same float arithmetic for the counted tricks (built with
 kernel's `SpadesDeal` (`parlour.games.spades._deals`, which also writes the moves into the
 history and settles each hand as its random playouts do). `HeuristicDeal` steps one hand
 decision by decision for the cross-check (`parlour.games.spades.crosscheck`). The C-level
-interface other kernels may `cimport` is in `_heuristic.pxd`. `POLICY` (a capsule of
-`cards/_policy.pxd`'s `CardPolicy`) and `knowledge(state)` let a search loop play its card play
-(`agents/search/_ismcts.pyx`); `enable` switches the kernel off for `policy.python_heuristic`.
+interface other kernels may `cimport` is in `_heuristic.pxd`. `CARD_AGENT` (a capsule of
+`cards/_card_agent.pxd`'s `CardAgent`) and `knowledge(state)` let a search loop play its card
+play (`agents/search/_ismcts.pyx`); `enable` switches the kernel off for
+`heuristic_playouts.python_heuristic`.
 """
 
 from cpython.pycapsule cimport PyCapsule_New
@@ -22,7 +23,7 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
 from parlour.cards._trick_play cimport SEATS, TrickPlay
-from parlour.cards._policy cimport CardPolicy
+from parlour.cards._card_agent cimport CardAgent
 
 from parlour.games.spades._deals import SpadesDeal
 from parlour.games.spades.actions import BID, BLIND_NIL, LOOK, PLAY
@@ -741,7 +742,7 @@ cdef bint ENABLED = True
 
 
 def enable(bint on):
-    """Let `play_compiled` and `compiled_policy` play the heuristic in C (True, the default), or
+    """Let `play_compiled` and `compiled_agent` play the heuristic in C (True, the default), or
     make them decline (False: the Python agents play, for tests and benchmarks)."""
     global ENABLED
     ENABLED = on
@@ -752,11 +753,11 @@ def enabled():
     return ENABLED
 
 
-def play_compiled(state, policy, stop):
+def play_compiled(state, agent, stop):
     """`SpadesState.play_compiled`: the heuristic for every seat in C, whole hands until hand
-    `stop` (None: the end of the game), where `policy` is ``"heuristic"`` and `state` is quiet
+    `stop` (None: the end of the game), where `agent` is ``"heuristic"`` and `state` is quiet
     and fits (see `fits`); else False, with nothing played."""
-    if policy != "heuristic" or not ENABLED or not state.quiet or not fits(state):
+    if agent != "heuristic" or not ENABLED or not state.quiet or not fits(state):
         return False
     kinds = type(state), type(state.game)
     mode = MODES.get(kinds)
@@ -770,44 +771,44 @@ def play_compiled(state, policy, stop):
     return True
 
 
-# --- the generic policy interface (cards/_policy.pxd) -----------------------------------------
-cdef int policy_choose(TrickPlay play, void *knowledge) noexcept:
+# --- the generic agent interface (cards/_card_agent.pxd) -----------------------------------------
+cdef int agent_choose(TrickPlay play, void *knowledge) noexcept:
     cdef int rule
     return heuristic_card(play, <SpadesKnowledge *>knowledge, &rule)
 
 
-cdef void policy_see(TrickPlay play, void *knowledge, int card) noexcept:
+cdef void agent_see(TrickPlay play, void *knowledge, int card) noexcept:
     # the cards before `card`: `heuristic_card` notes the rest from `play`'s own record of
     # its plays (`played`, `seat_of`), which every card played on `play` writes
     note_plays(<SpadesKnowledge *>knowledge, play)
 
 
-cdef CardPolicy HEURISTIC_POLICY
-HEURISTIC_POLICY.choose = policy_choose
-HEURISTIC_POLICY.see = policy_see
-HEURISTIC_POLICY.propose = NULL  # `SpadesHeuristic` has no `candidates`: search weighs all
-HEURISTIC_POLICY.suit_order[:] = [0, 1, 2, 3]
-HEURISTIC_POLICY.size = sizeof(SpadesKnowledge)
+cdef CardAgent HEURISTIC_CARD_AGENT
+HEURISTIC_CARD_AGENT.choose = agent_choose
+HEURISTIC_CARD_AGENT.see = agent_see
+HEURISTIC_CARD_AGENT.propose = NULL  # `SpadesHeuristic` has no `candidates`: search weighs all
+HEURISTIC_CARD_AGENT.suit_order[:] = [0, 1, 2, 3]
+HEURISTIC_CARD_AGENT.size = sizeof(SpadesKnowledge)
 
-POLICY = PyCapsule_New(&HEURISTIC_POLICY, "parlour.CardPolicy", NULL)
-"""The card play of the heuristic as `cards/_policy.pxd`'s `CardPolicy`, for search loops."""
+CARD_AGENT = PyCapsule_New(&HEURISTIC_CARD_AGENT, "parlour.CardAgent", NULL)
+"""The card play of the heuristic as `cards/_card_agent.pxd`'s `CardAgent`, for search loops."""
 
 
 def knowledge(state):
     """The `SpadesKnowledge` of `state`'s hand so far (in its card play), as bytes for
-    `POLICY`, to go with a `TrickPlay` loaded from the same state."""
+    `CARD_AGENT`, to go with a `TrickPlay` loaded from the same state."""
     cdef SpadesKnowledge k
     memset(&k, 0, sizeof(SpadesKnowledge))  # the padding too: the same position, the same bytes
     knowledge_from_state(&k, state)
     return (<char *>&k)[:sizeof(SpadesKnowledge)]
 
 
-def compiled_policy(state, policy):
-    """`SpadesState.compiled_policy`: ``(POLICY, knowledge(state))`` where `policy` is
+def compiled_agent(state, agent):
+    """`SpadesState.compiled_agent`: ``(CARD_AGENT, knowledge(state))`` where `agent` is
     ``"heuristic"``, the kernel is enabled and `state` fits (as `play_compiled` decides, the
     state's quietness apart: search only reads it) and its class keeps `play_compiled`; else
     None."""
-    if (policy != "heuristic" or not ENABLED or not fits(state)
+    if (agent != "heuristic" or not ENABLED or not fits(state)
             or type(state).play_compiled is not RULES_OF.play_compiled):
         return None
-    return POLICY, knowledge(state)
+    return CARD_AGENT, knowledge(state)

@@ -17,7 +17,7 @@ from typing import Any
 
 from parlour.cards import ACE, DECK_52, KING, QUEEN, SPADES, SUIT_MASKS, cards_of
 from parlour.core import Action, Game, State
-from parlour.games.spades import heuristic_playouts as policy
+from parlour.games.spades import heuristic_playouts
 from parlour.games.spades.actions import BID, BLIND_NIL, LOOK, PLAY
 from parlour.games.spades.observation import SpadesObservation
 from parlour.games.spades.rules import trick_winner
@@ -414,10 +414,10 @@ class SpadesHeuristic:
 
     def lockstep_decider(self, state: State[Any]) -> Callable[[State[Any]], Action]:
         """What `parlour.rl.VectorEnv` calls for this seat's moves in states like `state`:
-        the compiled heuristic where it may stand in for `act` (`policy.compiled_decider`),
-        else `act` on the seat's observation. Both give `act`'s moves (`last_rule` is kept
-        by `act` alone)."""
-        decide = (policy.compiled_decider(state)
+        the compiled heuristic where it may stand in for `act`
+        (`heuristic_playouts.compiled_decider`), else `act` on the seat's observation. Both give
+        `act`'s moves (`last_rule` is kept by `act` alone)."""
+        decide = (heuristic_playouts.compiled_decider(state)
                   if type(self).act is SpadesHeuristic.act else None)
         if decide is not None:
             return decide

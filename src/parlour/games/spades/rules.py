@@ -558,19 +558,19 @@ class SpadesState(SeededDealState["Spades"]):
             if self.blind[seat]:
                 assert self.bids[seat] == 0
 
-    def play_compiled(self, policy: str, stop: int | None) -> bool:
+    def play_compiled(self, agent: str, stop: int | None) -> bool:
         """`State.play_compiled`: ``"heuristic"`` (`bots.SpadesHeuristic`, every seat) in C until
         hand `stop`, its Blind Nil choices, bids and cards made from each seat's view only
         (`parlour.games.spades._heuristic`), for a quiet state whose class keeps the hooks the
         kernels stand in for and whose game keeps the heuristic; else False."""
         kernel = compiled_switch.load("parlour.games.spades._heuristic")
-        return kernel is not None and bool(kernel.play_compiled(self, policy, stop))
+        return kernel is not None and bool(kernel.play_compiled(self, agent, stop))
 
-    def compiled_policy(self, policy: str) -> tuple[Any, bytes] | None:
-        """The compiled heuristic for the compiled ISMCTS loop (a `cards/_policy.pxd` capsule
+    def compiled_agent(self, agent: str) -> tuple[Any, bytes] | None:
+        """The compiled heuristic for the compiled ISMCTS loop (a `cards/_card_agent.pxd` capsule
         and the knowledge of this position), where `play_compiled` would play it; else None."""
         kernel = compiled_switch.load("parlour.games.spades._heuristic")
-        return None if kernel is None else kernel.compiled_policy(self, policy)
+        return None if kernel is None else kernel.compiled_agent(self, agent)
 
 
 SpadesState.kernel_class = SpadesState
