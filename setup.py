@@ -16,7 +16,7 @@ from types import ModuleType
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-WARNING = ("warning: parlour's compiled kernels were not built ({}); parlour will run on "
+WARNING = ("warning: parlour's compiled modules were not built ({}); parlour will run on "
            "pure Python, slower. Install a C compiler (gcc) and reinstall to build them.")
 
 

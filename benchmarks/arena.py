@@ -27,7 +27,7 @@ from parlour.arena.formats import Scheduled
 from parlour.arena.store import Store
 from parlour.arena.worker import GameTask, compress_record, play_game, write_file
 from parlour.core import load_game, make_rng
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 
 AGENTS = ("random", "heuristic")
 
@@ -75,7 +75,7 @@ def breakdown(games: list[tuple[int, list[str]]], root: Path, repeat: int) -> No
     """CPU per game of each thing the arena adds to a match."""
     game = load_game("hearts")
     records = [Match(game, specs, seed=seed).run() for seed, specs in games]
-    outcomes = [play_game(GameTask(i, "hearts", tuple(specs), seed, FaultPolicy()))
+    outcomes = [play_game(GameTask(i, "hearts", tuple(specs), seed, FaultRules()))
                 for i, (seed, specs) in enumerate(games)]
     parts: dict[str, list[float]] = {"compress the record (JSON, gzip)": [],
                                      "create its file": [], "store the result (SQLite)": []}

@@ -49,8 +49,8 @@ from openskill.models import PlackettLuce
 from parlour.arena.backends import make_backend
 from parlour.arena.worker import GameTask, play_game
 from parlour.ladder import Ladder, LeagueSettings
-from parlour.ladder.scheduler import Entrant, choose_table, round_robin_table
-from parlour.match import FaultPolicy
+from parlour.ladder.scheduler import Entrant, choose_lineup, round_robin_lineup
+from parlour.match import FaultRules
 
 STRENGTHS = (0.0, 2.0, 2.4, 2.7, 3.5, 3.8, 4.0, 4.6)
 BUDGETS = (35, 70, 140, 210, 280)
@@ -78,9 +78,9 @@ def league_run(kind: str, seed: int, n: int, anchors: Sequence[int], play: Play,
     for number in range(max(budgets)):
         entrants = [Entrant(v, ratings[v].mu, ratings[v].sigma, v in anchors) for v in range(n)]
         if kind == "scheduler":
-            table = choose_table(entrants, 4, random.Random(seed * 100_003 + number))
+            table = choose_lineup(entrants, 4, random.Random(seed * 100_003 + number))
         else:
-            table = round_robin_table(entrants, 4, number)
+            table = round_robin_lineup(entrants, 4, number)
         results = play(table, seed * 100_003 + number)
         rated = model.rate([[ratings[v]] for v in table], scores=[results[v] for v in table])
         for v, (rating,) in zip(table, rated, strict=True):
@@ -217,7 +217,7 @@ def throughput(matches: int, workers: int) -> None:
         for match in ladder.store.matches():
             specs = {v: ladder.store.version(v).spec for v in match.versions}
             tasks += [GameTask(len(tasks), match.game, tuple(specs[v] for v in seating),
-                               match.seed, ladder.settings.policy())
+                               match.seed, ladder.settings.fault_rules())
                       for seating in match.seatings]
         start = time.perf_counter()
         list(backend.run(tasks))
@@ -243,7 +243,7 @@ def live_cost(games: int) -> None:
         for number in range(games):
             for live in (number % 2 == 0, number % 2 == 1):
                 task = GameTask(number, ONE_DEAL, ("random", "heuristic", "random", "heuristic"),
-                                number, FaultPolicy(),
+                                number, FaultRules(),
                                 live=str(folder / f"{number}.live.jsonl") if live else "")
                 start = time.process_time()
                 play_game(task)

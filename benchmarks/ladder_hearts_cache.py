@@ -27,7 +27,7 @@ from pathlib import Path
 from parlour.arena.backends import Backend, make_backend
 from parlour.arena.formats import seatings
 from parlour.arena.worker import GameTask
-from parlour.match import FaultPolicy
+from parlour.match import FaultRules
 
 GAME = "hearts:end_score=1,passing=none"
 BOTS = ("random", "ismcts:iterations=1,rollout=random", "heuristic-v1", "heuristic", "learned",
@@ -42,7 +42,7 @@ CACHE = Path(__file__).resolve().parent / "data" / "ladder_hearts.json.gz"
 def play_table(backend: Backend, bots: Sequence[str], table: tuple[int, ...],
                seed: int) -> list[float]:
     """Each bot's total over the seat rotations of `table` on `seed` (in table order)."""
-    tasks = [GameTask(i, GAME, tuple(bots[v] for v in seating), seed, FaultPolicy())
+    tasks = [GameTask(i, GAME, tuple(bots[v] for v in seating), seed, FaultRules())
              for i, seating in enumerate(seatings(table, 4, "rotations"))]
     totals = dict.fromkeys(table, 0.0)
     for outcome, seating in zip(backend.run(tasks), seatings(table, 4, "rotations"), strict=True):

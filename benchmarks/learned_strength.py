@@ -23,7 +23,7 @@ from parlour.agents.learned import shipped_policy_path
 
 GAMES = {
     "hearts:end_score=1": "ismcts:iterations=130",
-    "skull:players=3": "ismcts:iterations=300,c=0.7,opponents=policy",
+    "skull:players=3": "ismcts:iterations=300,c=0.7,opponents=rollout",
     "spades:target=1,mercy=true": "ismcts:iterations=200,rollout=heuristic",
     "skat:deals=1": "ismcts:iterations=200",
 }

@@ -173,10 +173,10 @@ def gym(decisions: int) -> tuple[float, float]:
         observation, _, terminated, _, _ = env.step(int(legal[rng.integers(len(legal))]))
         done += 1
         if terminated:
-            moves += len(env.table.state.history) - moves_before  # type: ignore[union-attr]
+            moves += len(env.seated_game.state.history) - moves_before  # type: ignore[union-attr]
             observation, _ = env.reset()
-            moves_before = len(env.table.state.history)  # type: ignore[union-attr]
-    moves += len(env.table.state.history) - moves_before  # type: ignore[union-attr]
+            moves_before = len(env.seated_game.state.history)  # type: ignore[union-attr]
+    moves += len(env.seated_game.state.history) - moves_before  # type: ignore[union-attr]
     seconds = time.process_time() - cpu
     return done / seconds, moves / seconds
 

@@ -28,7 +28,7 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="game spec (repeatable); default: "
                         "skat, skat.ramsch, skat:players=4, skat:scoring=seeger-fabian")
     args = parser.parse_args()
-    kernel = compiled_switch.load("parlour.games.skat._kernel")
+    kernel = compiled_switch.load("parlour.games.skat._deals_and_step")
     if kernel is None:
         sys.exit(f"the Skat kernel is not active: {compiled_switch.engine_description()}")
     for spec in args.game or ["skat", "skat.ramsch", "skat:players=4",

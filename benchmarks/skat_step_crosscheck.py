@@ -1,8 +1,8 @@
 """Cross-check the compiled step of Skat's `Match` path against the Python methods, at scale.
 
 Run: ``.venv/bin/python benchmarks/skat_step_crosscheck.py [--deals 100000] [--game skat]``.
-`SkatState.legal_actions`, `apply` and `apply_unchecked_no_undo` in C (`_kernel.pyx`) and the
-Python methods (`rules.PYTHON_STEP`) play the same whole series side by side, every other
+`SkatState.legal_actions`, `apply` and `apply_unchecked_no_undo` in C (`_deals_and_step.pyx`) and
+the Python methods (`rules.PYTHON_STEP`) play the same whole series side by side, every other
 series with events and quiet; after every move every field, history entry, event and undo
 record (by what undo restores) must be equal; illegal actions are refused alike, and random
 undos restore alike (`parlour.crosscheck.skat_steps.step_crosscheck`). Exits 1 on the first
@@ -28,7 +28,7 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="game spec (repeatable); default: "
                         "skat, skat.ramsch, skat:players=4, skat:scoring=seeger-fabian")
     args = parser.parse_args()
-    if compiled_switch.load("parlour.games.skat._kernel") is None:
+    if compiled_switch.load("parlour.games.skat._deals_and_step") is None:
         sys.exit(f"the Skat kernel is not active: {compiled_switch.engine_description()}")
     for spec in args.game or ["skat", "skat.ramsch", "skat:players=4",
                               "skat:scoring=seeger-fabian"]:

@@ -10,10 +10,10 @@ hand: the bidding, the first card, mid-hand), in interleaved rounds, CPU time, m
 - decisions per CPU second of the default PIMC (``pimc``: 20 worlds, heuristic rollouts) and
   ISMCTS (``ismcts``: 1,000 iterations, heuristic rollouts) with the compiled heuristic
   (after: `play_compiled`, and ISMCTS's compiled loop in the card play) and in Python (before:
-  `spades.policy.python_heuristic` and the Python loop, the agents move by move); both make
+  `heuristic_playouts.python_heuristic` and the Python loop, the agents move by move); both make
   the same decisions, which the script checks;
 - ISMCTS iterations per CPU second of the default ``ismcts`` from card-play positions with a
-  choice: on the compiled loop (`agents/search/_ismcts.pyx`, the heuristic's `CardPolicy`), on
+  choice: on the compiled loop (`agents/search/_ismcts.pyx`, the heuristic's `CardAgent`), on
   the Python loop with the heuristic's playouts in C (`play_compiled`), and all in Python (the
   Python loop and agents); the compiled and the Python loop make the same decisions with the
   same root statistics, which the script checks.

@@ -16,7 +16,7 @@ times it: a loaded machine makes it longer). Run, for the figures in docs/streng
 ``PYTHONPATH=src python benchmarks/strength_ladder.py --game hearts`` (and ``--game spades``);
 ``--bots`` replaces the list, ``--deals`` and ``--search-deals`` the numbers of deals, and
 ``--baseline`` the agent in the other seats: ``--baseline heuristic --bots
-"ismcts:seconds=0.1,opponents=policy"`` plays the real 0.1 s search against the new Hearts
+"ismcts:seconds=0.1,opponents=rollout"`` plays the real 0.1 s search against the new Hearts
 heuristic, which the strength test plays at the iterations 0.1 s buys.
 """
 

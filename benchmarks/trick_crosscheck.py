@@ -2,7 +2,7 @@
 
 Two checks per game, each on its own seeds:
 
-- the card play (`parlour.crosscheck.card_play`: `cards/_kernel.pyx`'s `TrickPlay`), from the
+- the card play (`parlour.crosscheck.card_play`: `cards/_trick_play.pyx`'s `TrickPlay`), from the
   first card of a deal, over two rule sets per game: after every card the legal cards, the
   player to move, the hands, the break, each trick's winner and the cards and tricks taken;
 - the whole deal (`HeartsDeal`, `SpadesDeal`: `parlour.crosscheck.trick_deals.crosscheck`), from

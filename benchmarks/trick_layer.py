@@ -5,7 +5,7 @@ old, new, old, new for several rounds on the same seeds; the table shows the med
 Measured: CPU µs per decision of random play with events (as a `Match` runs it) and quiet (as
 search playouts run it), µs per `sample_state` (what PIMC/ISMCTS pay per world), and µs per
 whole game of `play_random` (the quiet playouts of search). The pure-Python path by default;
-``--compiled`` runs the compiled kernels (both trees must have them built).
+``--compiled`` runs the compiled modules (both trees must have them built).
 
     git worktree add --detach /tmp/old e334a10^   # the last commit before the rebuild
     python benchmarks/trick_layer.py --old /tmp/old/src --new src --rounds 15 --games 12
@@ -82,7 +82,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", type=int, default=40, help="games per path and round")
     parser.add_argument("--compiled", action="store_true",
-                        help="the compiled kernels (built in both trees), not PARLOUR_PURE=1")
+                        help="the compiled modules (built in both trees), not PARLOUR_PURE=1")
     args = parser.parse_args()
     runs: dict[str, list[dict[str, float]]] = {"old": [], "new": []}
     for _ in range(args.rounds):

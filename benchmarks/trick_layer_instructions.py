@@ -8,7 +8,7 @@ object of the process, and whether one lands in a run is a threshold effect), so
 repeats exactly. Measures: random play with events and quiet,
 each in a fresh process (cold caches: action tuples built as met) and after 30 warm-up games,
 `sample_state`, and whole games of `play_random` (the quiet playouts of search; counted per
-game). The pure-Python path by default; ``--compiled`` runs the compiled kernels (both trees
+game). The pure-Python path by default; ``--compiled`` runs the compiled modules (both trees
 must have them built); ``--games`` and ``--modes`` pick rows.
 
     python benchmarks/trick_layer_instructions.py --old /tmp/old/src --new src
@@ -93,7 +93,7 @@ def main() -> None:
     parser.add_argument("--old", type=Path, required=True)
     parser.add_argument("--new", type=Path, default=Path(__file__).parents[1] / "src")
     parser.add_argument("--compiled", action="store_true",
-                        help="the compiled kernels (built in both trees), not PARLOUR_PURE=1")
+                        help="the compiled modules (built in both trees), not PARLOUR_PURE=1")
     parser.add_argument("--games", nargs="+", choices=GAMES, default=GAMES)
     parser.add_argument("--modes", nargs="+", choices=list(MODES), default=list(MODES))
     args = parser.parse_args()

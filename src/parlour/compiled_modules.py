@@ -37,26 +37,37 @@ class CompiledModule:
     the Python code's, operation for operation."""
     numpy_random: bool = False
     """Links numpy's C random library (``npyrandom``) to draw exactly what numpy draws."""
+    former: tuple[str, ...] = ()
+    """Earlier names of the module in its package (``_kernel``): never loaded, but their build
+    products, left in a developer's tree, are deleted by `clean` with the module's own."""
 
     def source(self, root: Path = PACKAGE_DIR.parent) -> Path:
         """The ``.pyx`` file under `root` (the directory holding the ``parlour`` package)."""
         return root.joinpath(*self.name.split(".")).with_suffix(".pyx")
 
+    def former_sources(self, root: Path = PACKAGE_DIR.parent) -> list[Path]:
+        """Where the ``.pyx`` of each former name was (`former`), beside `source`."""
+        return [self.source(root).with_name(f"{stem}.pyx") for stem in self.former]
+
 
 MODULES = (
-    CompiledModule("parlour.cards._kernel", "the trick play every trick game's kernels share"),
+    CompiledModule("parlour.cards._trick_play", "the trick play every trick game's kernels share",
+                   former=("_kernel",)),
     CompiledModule("parlour.cards._layer",
                    "random playouts of any game on the general trick layer, from its tables"),
     CompiledModule("parlour.cards._layer_step",
                    "the Match path's step of any game on the general trick layer"),
-    CompiledModule("parlour.games.hearts._kernel", "whole deals of Hearts (playouts)"),
-    CompiledModule("parlour.games.spades._kernel", "whole deals of Spades (playouts)"),
+    CompiledModule("parlour.games.hearts._deals", "whole deals of Hearts (playouts)",
+                   former=("_kernel",)),
+    CompiledModule("parlour.games.spades._deals", "whole deals of Spades (playouts)",
+                   former=("_kernel",)),
     CompiledModule("parlour.games.hearts._step", "the Match path's step of Hearts"),
     CompiledModule("parlour.games.spades._step", "the Match path's step of Spades"),
     CompiledModule("parlour.games.hearts._heuristic", "the Hearts heuristic for playouts"),
     CompiledModule("parlour.games.spades._heuristic",
                    "the Spades heuristic for rollouts: Python's float sums", exact_floats=True),
-    CompiledModule("parlour.games.skat._kernel", "whole deals of Skat and the Match path's step"),
+    CompiledModule("parlour.games.skat._deals_and_step",
+                   "whole deals of Skat and the Match path's step", former=("_kernel",)),
     CompiledModule("parlour.games.skat._heuristic",
                    "the Skat heuristic: hand strengths summed in Python's order",
                    exact_floats=True),
@@ -69,8 +80,9 @@ MODULES = (
                    "Spades' learner tensor and mask written into batch rows"),
     CompiledModule("parlour.rl._lockstep",
                    "the vector environments' step of a whole batch with random opponents"),
-    CompiledModule("parlour.games.territory._kernel",
-                   "Territory's zombies: numpy's own multinomial sampler", numpy_random=True),
+    CompiledModule("parlour.games.territory._zombies",
+                   "Territory's zombies: numpy's own multinomial sampler", numpy_random=True,
+                   former=("_kernel",)),
 )
 """Every compiled module, in build order."""
 
@@ -119,14 +131,15 @@ def stale_sources(module: CompiledModule, built: Path,
 
 def build_products(root: Path = PACKAGE_DIR.parent) -> list[Path]:
     """Every file a build leaves beside the sources: the generated C, the compiled module
-    (any Python version or platform) and Cython's annotation pages."""
+    (any Python version or platform) and Cython's annotation pages, under the module's name
+    and its former ones."""
     products: list[Path] = []
     for module in MODULES:
-        source = module.source(root)
-        products += [path for path in (source.with_suffix(".c"), source.with_suffix(".html"))
-                     if path.exists()]
-        products += sorted(source.parent.glob(f"{source.stem}.*.so"))
-        products += sorted(source.parent.glob(f"{source.stem}.*.pyd"))
+        for source in (module.source(root), *module.former_sources(root)):
+            products += [path for path in (source.with_suffix(".c"), source.with_suffix(".html"))
+                         if path.exists()]
+            products += sorted(source.parent.glob(f"{source.stem}.*.so"))
+            products += sorted(source.parent.glob(f"{source.stem}.*.pyd"))
     return products
 
 

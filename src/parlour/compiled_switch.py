@@ -1,8 +1,8 @@
-"""Which engine path is active: the compiled kernels (Cython) or pure Python.
+"""Which engine path is active: the compiled modules (Cython) or pure Python.
 
 The Python rule classes are the reference and the fallback. Where a game has a compiled
-kernel (`parlour.games.skat._kernel`, `parlour.games.territory._kernel`), it is used when it
-was built (``pip install -e .`` builds it with the machine's C compiler) and the environment
+module (`parlour.games.skat._deals_and_step`, `parlour.games.territory._zombies`), it is used
+when it was built (``pip install -e .`` builds it with the machine's C compiler) and the environment
 variable ``PARLOUR_PURE`` is not set to a true value. Both paths give the same games, records
 and results for the same seed.
 
@@ -26,7 +26,7 @@ PURE_ENV = "PARLOUR_PURE"
 """Set to 1 (or true, yes, on) to force the pure-Python path."""
 
 MODULE_NAMES = tuple(module.name for module in MODULES)
-"""Every compiled kernel, by module name (`parlour.compiled_modules` lists them)."""
+"""Every compiled module, by name (`parlour.compiled_modules` lists them)."""
 
 
 class StaleBuild(ParlourError):
@@ -76,7 +76,7 @@ def _shown(path: Path) -> str:
 
 
 def load(name: str) -> ModuleType | None:
-    """The compiled kernel module `name`, or None on the pure path (forced, or not built).
+    """The compiled module `name`, or None on the pure path (forced, or not built).
 
     Decided once per process: a game module asks at import time. A build older than its
     sources is refused (`StaleBuild`), never run.
@@ -94,7 +94,7 @@ def load(name: str) -> ModuleType | None:
 
 
 def built() -> tuple[str, ...]:
-    """The kernels that are built and importable (whatever ``PARLOUR_PURE`` says)."""
+    """The compiled modules that are built and importable (whatever ``PARLOUR_PURE`` says)."""
     found = []
     for name in MODULE_NAMES:
         try:
@@ -106,7 +106,7 @@ def built() -> tuple[str, ...]:
 
 
 def compiled() -> bool:
-    """True if this process uses the compiled kernels."""
+    """True if this process uses the compiled modules."""
     return all(load(name) is not None for name in MODULE_NAMES)
 
 
@@ -123,7 +123,7 @@ def engine_description() -> str:
         return f"engine: stale build ({error})"
     if active:
         games = ", ".join(dict.fromkeys(name.split(".")[-2] for name in MODULE_NAMES))
-        return f"engine: compiled (Cython kernels for {games})"
+        return f"engine: compiled (Cython modules for {games})"
     if forced_pure():
         return f"engine: pure Python ({PURE_ENV} is set)"
     missing = [name for name in MODULE_NAMES if load(name) is None]
@@ -132,7 +132,7 @@ def engine_description() -> str:
 
 
 def main() -> None:
-    """Print the active path; warn once if the kernels are not built, exit 1 with one line if
+    """Print the active path; warn once if the modules are not built, exit 1 with one line if
     a build is stale (``make`` runs this)."""
     try:
         active = compiled()
@@ -147,7 +147,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    # run the imported module's main, so that its errors are the classes the kernels raise
+    # run the imported module's main, so that its errors are the classes the modules raise
     from parlour.compiled_switch import main as run
 
     run()

@@ -1,4 +1,4 @@
-"""A bot that misbehaves in the way named by its argument, for the fault-policy tests.
+"""A bot that misbehaves in the way named by its argument, for the fault-rules tests.
 
 It plays legally (the first legal action) until its third decision, then misbehaves.
 """

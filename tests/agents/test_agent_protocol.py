@@ -16,7 +16,7 @@ from parlour.agents.base import (
     is_untimed,
 )
 from parlour.core import Action
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 
 
 class Minimal:
@@ -69,7 +69,7 @@ def test_a_timed_match_calls_act_within_and_close() -> None:
     timed = Timed(2)
     seats: list[Any] = [timed, Minimal(3), OwnClock(4), Minimal(5)]
     match = Match(parlour.load_game("hearts:end_score=20"), seats, seed=6,
-                  policy=FaultPolicy(move_time=5.0, time_bank=1.0))
+                  fault_rules=FaultRules(move_time=5.0, time_bank=1.0))
     record = match.run()
     assert timed.given and all(seconds >= 5.0 for seconds in timed.given)
     assert timed.closed >= 1

@@ -1,4 +1,4 @@
-"""External bots over JSON lines: the protocol, and the fault policy against bad bots.
+"""External bots over JSON lines: the protocol, and the fault rules against bad bots.
 
 Every bad bot leaves the match finished, the fault logged with its cause, the seat forfeited
 after the strike limit, and the other seats unharmed.
@@ -17,14 +17,14 @@ import parlour
 from parlour.agents.base import AgentCrashed
 from parlour.agents.external import ExternalAgent, ProcessLimits
 from parlour.agents.reaper import HAS_PROC
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 from tests.agents.processes import pids_in, running, wait_until
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 GAME = parlour.load_game("hearts", end_score=20)
-POLICY = FaultPolicy(move_time=0.5, time_bank=0.5, strike_limit=3, memory_mb=256)
-UNREACHABLE = FaultPolicy(move_time=600.0, strike_limit=1, memory_mb=256)
+FAULT_RULES = FaultRules(move_time=0.5, time_bank=0.5, strike_limit=3, memory_mb=256)
+UNREACHABLE = FaultRules(move_time=600.0, strike_limit=1, memory_mb=256)
 """For faults that are not timeouts: a move time no load can reach, so the fault seen is the
 bot's own (a crash is seen when the process exits, not at a deadline); the first fault
 forfeits, so a bot that goes on flooding is not waited for."""
@@ -55,8 +55,8 @@ def bad(mode: str) -> str:
 )
 def test_a_bad_bot_is_contained(mode: str, kind: str, cause: str,
                                 caplog: pytest.LogCaptureFixture) -> None:
-    policy = POLICY if kind == "timeout" else UNREACHABLE
-    match = Match(GAME, ["heuristic", bad(mode), "random", "heuristic"], seed=5, policy=policy)
+    rules = FAULT_RULES if kind == "timeout" else UNREACHABLE
+    match = Match(GAME, ["heuristic", bad(mode), "random", "heuristic"], seed=5, fault_rules=rules)
     record = match.run()
     assert record.result.complete, "the match finishes"
     faults = record.faults
@@ -64,16 +64,16 @@ def test_a_bad_bot_is_contained(mode: str, kind: str, cause: str,
     assert {f.seat for f in faults} == {1}, "only the bad seat is faulted"
     assert faults[0].kind == kind
     assert cause in faults[0].message or cause in caplog.text
-    assert record.forfeited == [1] or len(faults) < POLICY.strike_limit
+    assert record.forfeited == [1] or len(faults) < FAULT_RULES.strike_limit
     assert "fault" in caplog.text
     record.verify()
 
 
 def test_a_crashed_bot_gets_its_fallback_at_once_and_one_crash_is_logged(
         caplog: pytest.LogCaptureFixture) -> None:
-    policy = FaultPolicy(move_time=5.0, strike_limit=3)
+    rules = FaultRules(move_time=5.0, strike_limit=3)
     record = Match(GAME, ["heuristic", bad("crashes"), "random", "heuristic"], seed=5,
-                   policy=policy).run()
+                   fault_rules=rules).run()
     assert [f.kind for f in record.faults] == ["crash"], "one crash, no timeout per move"
     assert record.forfeited == [1], "a dead bot forfeits at once"
     assert "forfeits because its process crashed" in caplog.text
@@ -104,7 +104,7 @@ def test_no_process_a_bot_starts_outlives_the_match(tmp_path: Path) -> None:
     bot = f"exec:{sys.executable} {HERE / 'spawner_bot.py'} {pidfile}"
     with pids_in(pidfile) as pids:
         record = Match(GAME, [bot, "random", "random", "random"], seed=3,
-                       policy=replace(UNREACHABLE, sandbox="off")).run()
+                       fault_rules=replace(UNREACHABLE, sandbox="off")).run()
         assert not record.faults
         assert len(pids()) == 2, "the bot started its two processes"
         assert all(wait_until(lambda pid=pid: not running(pid)) for pid in pids())
@@ -149,7 +149,7 @@ def test_the_protocol_sends_hello_act_events_and_goodbye(tmp_path: Path) -> None
         "        print(m['legal'][0], flush=True)\n"
     )
     Match(GAME, [f"exec:{sys.executable} {script}", "random", "random", "random"], seed=4,
-          policy=FaultPolicy(sandbox="off")).run()  # the bot writes its transcript outside
+          fault_rules=FaultRules(sandbox="off")).run()  # the bot writes its transcript outside
     messages = [json.loads(line) for line in log.read_text().splitlines()]
     kinds = [m["type"] for m in messages]
     assert kinds[0] == "hello" and kinds[-1] == "goodbye"

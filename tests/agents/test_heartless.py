@@ -16,7 +16,7 @@ from parlour.agents.heartless import HeartlessAgent, cards_text, heartless_args,
 from parlour.agents.reaper import HAS_PROC
 from parlour.cards import parse_card, parse_cards
 from parlour.core import AgentError, Game, NotationError
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 from tests.agents.processes import pids_in, running, wait_until
 from tests.games.hearts.helpers import VOID, start
 
@@ -24,7 +24,7 @@ HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 BOT = f"heartless:{HERE / 'heartless_bot.py'}"
 GAME = parlour.load_game("hearts", end_score=30)
-POLICY = FaultPolicy(move_time=600.0, time_bank=0.0, strike_limit=3)
+FAULT_RULES = FaultRules(move_time=600.0, time_bank=0.0, strike_limit=3)
 """A move time no load can reach: only a script that hangs meets it."""
 ONE_DEAL = parlour.load_game("hearts", end_score=1)
 
@@ -134,7 +134,7 @@ def test_a_bare_rank_takes_the_suit_to_follow() -> None:
 
 # --- whole games --------------------------------------------------------------------------------
 def test_the_script_plays_whole_games_unchanged() -> None:
-    match = Match(GAME, [BOT, "heuristic", BOT, "random"], seed=3, policy=POLICY)
+    match = Match(GAME, [BOT, "heuristic", BOT, "random"], seed=3, fault_rules=FAULT_RULES)
     record = match.run()
     assert record.result.complete and not record.faults
     record.verify()
@@ -178,9 +178,9 @@ def test_a_misbehaving_script_is_contained(mode: str, kind: str, cause: str) -> 
     """Only the hanging script meets its (short) move time; every other fault is seen from what
     the script did (a crash by its exit), whatever the load."""
     move_time = 0.5 if kind == "timeout" else 600.0
-    policy = FaultPolicy(move_time=move_time, strike_limit=3, memory_mb=256)
+    rules = FaultRules(move_time=move_time, strike_limit=3, memory_mb=256)
     record = Match(GAME, ["heuristic", bad(mode), "random", "heuristic"], seed=5,
-                   policy=policy).run()
+                   fault_rules=rules).run()
     assert record.result.complete
     assert {f.seat for f in record.faults} == {1}, "only the bad seat is faulted"
     assert record.faults[0].kind == kind
@@ -191,14 +191,14 @@ def test_a_misbehaving_script_is_contained(mode: str, kind: str, cause: str) -> 
 
 def test_children_a_script_leaves_behind_do_not_hold_up_the_match() -> None:
     record = Match(ONE_DEAL, ["heuristic", bad("orphan"), "random", "heuristic"], seed=6,
-                   policy=POLICY).run()
+                   fault_rules=FAULT_RULES).run()
     assert record.result.complete and not record.faults
 
 
 def test_a_crashed_script_forfeits_at_once_with_one_crash_logged(
         caplog: pytest.LogCaptureFixture) -> None:
     record = Match(GAME, ["heuristic", bad("crash"), "random", "heuristic"], seed=5,
-                   policy=POLICY).run()
+                   fault_rules=FAULT_RULES).run()
     assert [f.kind for f in record.faults] == ["crash"]
     assert record.forfeited == [1]
     assert caplog.text.count("fault at move") == 1
@@ -212,7 +212,7 @@ def test_no_process_a_script_starts_outlives_the_match(tmp_path: Path) -> None:
     bot = f"heartless:{sys.executable} {HERE / 'heartless_bad.py'} escape {pidfile}"
     with pids_in(pidfile) as pids:
         record = Match(ONE_DEAL, [bot, "random", "random", "random"], seed=3,
-                       policy=replace(POLICY, sandbox="off")).run()
+                       fault_rules=replace(FAULT_RULES, sandbox="off")).run()
         assert not record.faults
         assert len(pids()) == 2
         assert all(wait_until(lambda pid=pid: not running(pid)) for pid in pids())
@@ -226,7 +226,7 @@ def test_a_bare_script_name_is_a_file_in_the_working_directory(
     replica.chmod(0o755)
     monkeypatch.chdir(tmp_path)
     record = Match(ONE_DEAL, ["heartless:replica.py", "random", "random", "random"], seed=2,
-                   policy=POLICY).run()
+                   fault_rules=FAULT_RULES).run()
     assert not record.faults
 
 

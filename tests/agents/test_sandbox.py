@@ -30,7 +30,7 @@ import parlour
 from parlour.agents import cgroups, sandbox
 from parlour.agents.external import ExternalAgent
 from parlour.core import AgentError
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 from parlour.records import Record
 from tests.agents.processes import wait_until
 
@@ -38,7 +38,7 @@ HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 GAME = parlour.load_game("hearts", end_score=1)
 """One deal: thirteen decisions per seat."""
-ON = FaultPolicy(move_time=600.0, strike_limit=1, memory_mb=512, sandbox="on")
+ON = FaultRules(move_time=600.0, strike_limit=1, memory_mb=512, sandbox="on")
 
 
 @pytest.fixture(autouse=True)
@@ -54,10 +54,10 @@ def hostile(mode: str, *args: object) -> str:
     return " ".join([sys.executable, str(HERE / "hostile_bot.py"), mode, *map(str, args)])
 
 
-def play(command: str, policy: FaultPolicy = ON, others: int = 3) -> tuple[Record, dict[str, Any]]:
+def play(command: str, rules: FaultRules = ON, others: int = 3) -> tuple[Record, dict[str, Any]]:
     """Play one deal with the hostile bot in seat 0; its report."""
-    agent = ExternalAgent(command, limits=policy.process_limits())
-    record = Match(GAME, [agent, *["random"] * others], seed=1, policy=policy).run()
+    agent = ExternalAgent(command, limits=rules.process_limits())
+    record = Match(GAME, [agent, *["random"] * others], seed=1, fault_rules=rules).run()
     return record, report(agent)
 
 
@@ -114,7 +114,7 @@ def test_a_bot_sees_no_ancestor_no_other_process_and_not_parlours_environment(
 def test_one_bot_cannot_read_another_bots_memory() -> None:
     first = ExternalAgent(hostile("spy"), limits=ON.process_limits())
     second = ExternalAgent(hostile("spy"), limits=ON.process_limits())
-    record = Match(GAME, [first, second, "random", "random"], seed=2, policy=ON).run()
+    record = Match(GAME, [first, second, "random", "random"], seed=2, fault_rules=ON).run()
     assert not record.faults
     for agent in (first, second):
         assert report(agent)["foreign"] == {"processes": 0, "memory_read": 0}
@@ -131,9 +131,9 @@ def test_a_bot_cannot_open_the_store_records_or_home_even_inside_its_folder(
     (out / "records" / "game-1.json").write_text("{}")
     secret = [str(out / "tournament.sqlite"), str(out / "records"), str(out)]
     monkeypatch.setenv("SPY_HOME_LISTING", str(Path.home()))  # passed on by name (--bot-env)
-    policy = replace(ON, hidden=(str(out),), bot_env=("SPY_HOME_LISTING",))
+    rules = replace(ON, hidden=(str(out),), bot_env=("SPY_HOME_LISTING",))
     command = f"{sys.executable} {folder / 'hostile_bot.py'} spy {' '.join(secret)}"
-    record, found = play(command, policy)
+    record, found = play(command, rules)
     assert not record.faults
     assert found["opened"] == []
     home = Path.home()
@@ -211,8 +211,8 @@ needs_cgroup = pytest.mark.skipif(
 def test_memory_is_limited_for_the_whole_process_tree() -> None:
     """Four children of 96 MiB each stay under a per-process limit of 192 MiB, but not
     under the tree's."""
-    policy = replace(ON, memory_mb=192)
-    _record, found = play(hostile("memory-tree", 96), policy)
+    rules = replace(ON, memory_mb=192)
+    _record, found = play(hostile("memory-tree", 96), rules)
     assert found["held"] < 4
 
 
@@ -220,7 +220,7 @@ def test_memory_is_limited_for_the_whole_process_tree() -> None:
 def test_the_number_of_processes_is_limited_for_the_whole_tree() -> None:
     limits = replace(ON.process_limits(), max_processes=16)
     agent = ExternalAgent(hostile("fork-bomb"), limits=limits)
-    Match(GAME, [agent, "random", "random", "random"], seed=1, policy=ON).run()
+    Match(GAME, [agent, "random", "random", "random"], seed=1, fault_rules=ON).run()
     assert report(agent)["processes"] <= 16
 
 
@@ -230,7 +230,7 @@ def test_stderr_without_a_newline_never_grows_parlour() -> None:
     try:
         tracemalloc.reset_peak()
         agent = ExternalAgent(hostile("stderr-flood", 80), limits=ON.process_limits())
-        record = Match(GAME, [agent, "random", "random", "random"], seed=1, policy=ON).run()
+        record = Match(GAME, [agent, "random", "random", "random"], seed=1, fault_rules=ON).run()
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -241,14 +241,14 @@ def test_stderr_without_a_newline_never_grows_parlour() -> None:
 def test_a_bot_cannot_write_a_file_larger_than_the_limit() -> None:
     limits = replace(ON.process_limits(), file_mb=8, tmp_mb=64)
     agent = ExternalAgent(hostile("big-file", 48), limits=limits)
-    Match(GAME, [agent, "random", "random", "random"], seed=1, policy=ON).run()
+    Match(GAME, [agent, "random", "random", "random"], seed=1, fault_rules=ON).run()
     assert report(agent)["written"] <= 8 << 20
 
 
 def test_a_bot_cannot_fill_its_tmpfs_past_its_size() -> None:
     limits = replace(ON.process_limits(), file_mb=0, tmp_mb=8)
     agent = ExternalAgent(hostile("big-file", 48), limits=limits)
-    Match(GAME, [agent, "random", "random", "random"], seed=1, policy=ON).run()
+    Match(GAME, [agent, "random", "random", "random"], seed=1, fault_rules=ON).run()
     assert report(agent)["written"] <= 8 << 20
 
 
@@ -278,9 +278,9 @@ def test_no_file_is_carried_from_one_game_to_the_next() -> None:
 
 
 def test_keeping_state_between_games_is_an_explicit_option(tmp_path: Path) -> None:
-    policy = replace(ON, bot_state=str(tmp_path))
-    _, first = play(hostile("keeps-files"), policy)
-    _, second = play(hostile("keeps-files"), policy)
+    rules = replace(ON, bot_state=str(tmp_path))
+    _, first = play(hostile("keeps-files"), rules)
+    _, second = play(hostile("keeps-files"), rules)
     assert first["kept"] == []
     assert second["kept"] == [sandbox.STATE], "only the state folder is kept"
 
@@ -298,17 +298,17 @@ def test_a_program_missing_in_the_sandbox_is_one_line_naming_it() -> None:
 
 def test_heartless_scripts_run_in_the_sandbox(marker: str) -> None:
     bot = f"heartless:{sys.executable} {HERE / 'heartless_bot.py'}"
-    record = Match(GAME, [bot, "random", "random", "random"], seed=4, policy=ON).run()
+    record = Match(GAME, [bot, "random", "random", "random"], seed=4, fault_rules=ON).run()
     assert not record.faults
 
 
 def test_a_python_file_reaches_the_state_in_process_but_not_as_pyfile() -> None:
     bot = HERE / "peeking_bot.py"
     inside = Match(GAME, [f"file:{bot}", "random", "random", "random"], seed=1,
-                   policy=ON).run()
+                   fault_rules=ON).run()
     assert "found the game state" in inside.faults[0].message
     outside = Match(GAME, [f"pyfile:{bot}", "random", "random", "random"], seed=1,
-                    policy=replace(ON, strike_limit=100)).run()
+                    fault_rules=replace(ON, strike_limit=100)).run()
     assert outside.result.complete
     assert outside.faults, "its deliberate bug is a fault"
     assert all(f.kind == "garbage" and "ValueError: a bug" in f.message
@@ -318,5 +318,5 @@ def test_a_python_file_reaches_the_state_in_process_but_not_as_pyfile() -> None:
 def test_a_game17_player_file_plays_as_pyfile_in_the_sandbox() -> None:
     player = ROOT / "tests/games/territory/players/game17_checkout/game17/smart_zombie.py"
     game = parlour.load_game("territory", size=6, rounds=3, players=2)
-    record = Match(game, [f"pyfile:{player}", "zombie"], seed=1, policy=ON).run()
+    record = Match(game, [f"pyfile:{player}", "zombie"], seed=1, fault_rules=ON).run()
     assert record.result.complete and not record.faults

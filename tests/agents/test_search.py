@@ -71,7 +71,7 @@ def passed_out(game: Game[Any], seed: int) -> bool:
 
 GAMES = [
     # One deal per game, against the new heuristic, which also plays the rollouts and the
-    # other seats in the tree (opponents=auto is policy for Hearts: Game.search_opponents).
+    # other seats in the tree (opponents=auto is rollout for Hearts: Game.search_opponents).
     # 130 iterations is what 0.1 s of one core buys (benchmarks/ismcts_budget.py,
     # docs/strength.md). A deal's outcome, averaged over
     # the four seats, varies by about 5 points (who ends up with the Q♠) against an edge of
@@ -84,7 +84,7 @@ GAMES = [
     # partnership's edge. Against `heuristic-v1`, with it for rollouts, at 95%: measured at
     # these seeds +0.178 per deal, t = 2.28 (one-sided p = 0.015) over 30 deals. Against the
     # new heuristic the edge is not shown (docs/strength.md), nor at 99% in the same time:
-    # with opponents=policy and 100 iterations, +0.11 over the first 12 of these deals.
+    # with opponents=rollout and 100 iterations, +0.11 over the first 12 of these deals.
     Trial("spades", {"target": 1, "mercy": True},
           ismcts="ismcts:iterations=200,rollout=heuristic-v1", baseline="heuristic-v1",
           deals=30, margin=0.05, confidence=1.645),
@@ -97,7 +97,7 @@ GAMES = [
     # 4008 to 4103): +22.3 points per deal, t = 3.72 (one-sided p = 0.002).
     Trial("skat.ramsch", {"deals": 1}, ismcts="ismcts:iterations=200", deals=12, margin=5.0,
           select=passed_out),
-    # The other seats play the heuristic in the tree (opponents=auto is policy for Skull):
+    # The other seats play the heuristic in the tree (opponents=auto is rollout for Skull):
     # a bluffing game's opponents must act on their own discs, which tree statistics over
     # every sampled world cannot do. Measured at
     # these seeds: +0.292 per deal (a win is 1), t = 3.08 (one-sided p = 0.003).
@@ -107,7 +107,7 @@ GAMES = [
     # them no search beats random play: no seat won a game of 10 deals with one-square moves.
     # Measured at these seeds: +0.550 per deal (a win is 1), t = 6.13.
     # One deal, no Pflichtsolo. The other seats play the heuristic in the tree
-    # (Game.search_opponents is policy: a seat's play depends on the party only it knows).
+    # (Game.search_opponents is rollout: a seat's play depends on the party only it knows).
     # 130 iterations is what 0.1 s of one core buys (benchmarks/ismcts_budget.py). A deal's
     # outcome over the four seats varies by about 2.5 points against an edge of about 1.4
     # (seeds 5000-5011), hence 30 deals. Measured at these seeds: +1.68 points a deal,
@@ -391,7 +391,7 @@ def test_tree_reuse_starts_from_the_last_trees_node() -> None:
         ("ismcts:horizon=week", ["'horizon'", "'deal', 'game'"]),
         ("ismcts:value=best", ["'value'", "score, rank"]),
         ("ismcts:root=best", ["'root'", "halving, ucb"]),
-        ("ismcts:opponents=me", ["'opponents'", "tree, policy"]),
+        ("ismcts:opponents=me", ["'opponents'", "auto, tree, rollout"]),
         ("pimc:moves=all", ["'moves'", "auto, legal"]),
         ("ismcts:itrations=5", ["unknown option 'itrations'", "did you mean 'iterations'"]),
         ("pimc:worlds=-3", ["'worlds'", "pimc:worlds=-3"]),
@@ -497,8 +497,8 @@ def test_policy_playouts_ask_the_game_for_its_compiled_policy_first() -> None:
     game = parlour.load_game("hearts", end_score=40)
     asked: list[tuple[str, int | None]] = []
 
-    def compiled(state: State[Any], policy: str, stop: int | None) -> bool:
-        asked.append((policy, stop))
+    def compiled(state: State[Any], agent: str, stop: int | None) -> bool:
+        asked.append((agent, stop))
         return False  # none here: the agents play
 
     state = game.new_state(seed=2)
@@ -557,7 +557,7 @@ def test_apply_without_undo_keeps_the_history_and_undo_goes_back_past_it() -> No
     assert second in state.legal_actions()
 
 
-# --- what search weighs: the tiebreak, the policy's candidates, modelled opponents --------------
+# --- what search weighs: the tiebreak, the rollout agent's candidates, modelled opponents ---
 def test_playout_values_add_the_games_tiebreak() -> None:
     game = parlour.load_game("skat", deals=1)
     state = game.new_state(seed=8)
@@ -637,7 +637,7 @@ def test_opponents_policy_leaves_only_the_searchers_decisions_in_the_tree(rollou
                   if o.phase == "play" and len(o.legal_actions) > 2)
     own = set(obs.hand)  # type: ignore[attr-defined]
     with ismcts_gate.python_loop():  # the compiled loop keeps its tree in C (see its tests)
-        modelled = ISMCTSAgent(game, obs.seat, Random(0), iterations=200, opponents="policy",
+        modelled = ISMCTSAgent(game, obs.seat, Random(0), iterations=200, opponents="rollout",
                                rollout=rollout)
         tree, _ = modelled._search(obs)
         assert {a.card for a in edges_below(tree.root)} <= own  # the seat's own cards only
@@ -648,13 +648,13 @@ def test_opponents_policy_leaves_only_the_searchers_decisions_in_the_tree(rollou
 
 
 @pytest.mark.parametrize(("spec", "rollout", "expected"), [
-    ("hearts", "heuristic", "policy"), ("skull:players=3", "heuristic", "policy"),
+    ("hearts", "heuristic", "rollout"), ("skull:players=3", "heuristic", "rollout"),
     ("hearts", "random", "tree"), ("spades", "heuristic", "tree"), ("skat", "heuristic", "tree"),
 ])
 def test_opponents_auto_follows_the_game_where_the_rollouts_play_a_policy(
         spec: str, rollout: str, expected: str) -> None:
     """`opponents=auto` (the default) models the other seats as the game's
-    `search_opponents` says, but only when the rollouts play a policy (random rollouts would
+    `search_opponents` says, but only when the rollouts play an agent (random rollouts would
     make random opponents)."""
     game = parlour.load_game(spec)
     agent = ISMCTSAgent(game, 0, Random(0), rollout=rollout)

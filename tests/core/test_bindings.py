@@ -166,7 +166,7 @@ def test_a_binding_applies_only_while_every_method_it_names_is_kept() -> None:
 
 
 def test_applies_also_needs_the_module_built() -> None:
-    unbuilt = Binding("parlour.games.nowhere._kernel", hearts.HeartsState)
+    unbuilt = Binding("parlour.games.nowhere._deals", hearts.HeartsState)
     assert unbuilt.kept_by(hearts.HeartsState) and not unbuilt.applies(hearts.HeartsState)
 
 
@@ -176,6 +176,6 @@ def test_the_twin_reader_finds_calls_through_the_bases() -> None:
 
 
 def test_a_binding_that_forgets_a_method_its_twin_calls_is_caught() -> None:
-    forgetful = Binding("parlour.cards._kernel", hearts.HeartsState, stands_in=("play_card",))
+    forgetful = Binding("parlour.cards._trick_play", hearts.HeartsState, stands_in=("play_card",))
     reached, _ = twin_calls(forgetful, hearts.HeartsState, hearts.Hearts)
     assert "_trick_won" in reached - _named(forgetful)[0]

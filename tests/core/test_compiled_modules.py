@@ -81,6 +81,50 @@ def test_clean_deletes_every_build_product_and_no_source(tmp_path: Path) -> None
     assert all(module.source(tmp_path).exists() for module in MODULES)
 
 
+def test_clean_deletes_the_builds_of_a_modules_former_names(tmp_path: Path) -> None:
+    """A developer's tree still holds `_kernel` builds from before the modules were renamed."""
+    renamed = [module for module in MODULES if module.former]
+    assert {module.name.rsplit(".", 1)[1] for module in renamed} == {
+        "_trick_play", "_deals", "_deals_and_step", "_zombies"}
+    made = []
+    for module in renamed:
+        module.source(tmp_path).parent.mkdir(parents=True, exist_ok=True)
+        for old in module.former_sources(tmp_path):
+            old.write_text("# the old source, still in an unclean tree\n", encoding="utf-8")
+            made += [old.with_suffix(".c"), old.with_suffix(".cpython-311-x86_64-linux-gnu.so")]
+            for path in made[-2:]:
+                path.write_text("", encoding="utf-8")
+    assert sorted(compiled_modules.clean(tmp_path)) == sorted(made)
+    assert all(old.exists() for module in renamed for old in module.former_sources(tmp_path))
+
+
+def test_a_build_left_under_a_former_name_is_harmless(tmp_path: Path) -> None:
+    """The attack itself: a copy of parlour holding an old, stale `cards/_kernel` build (as a
+    tree that was not cleaned does) still imports every game on the compiled path, loads no
+    `_kernel` module and refuses nothing."""
+    if not compiled_switch.compiled():
+        pytest.skip("the compiled modules are not built")
+    shutil.copytree(SRC / "parlour", tmp_path / "src" / "parlour",
+                    ignore=shutil.ignore_patterns("*.c", "__pycache__", "learned"))
+    module = compiled_modules.module_named("parlour.cards._trick_play")
+    built = next(module.source(tmp_path / "src").parent.glob("_trick_play.*.so"))
+    old = built.with_name(built.name.replace("_trick_play", module.former[0]))
+    shutil.copy(built, old)
+    past = time.time() - 10_000
+    os.utime(old, (past, past))
+    env = {k: v for k, v in os.environ.items() if k != compiled_switch.PURE_ENV}
+    code = ("import sys, parlour; assert parlour.__file__.startswith(sys.argv[1]); "
+            "from parlour import compiled_switch; import parlour.agents.search.ismcts_gate; "
+            "from parlour.games import hearts, spades, skat, territory; "
+            "print(compiled_switch.engine_path(), "
+            "sorted(name for name in sys.modules if name.endswith('._kernel')))")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=tmp_path,
+                          env=env | {"PYTHONPATH": str(tmp_path / "src")}, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "compiled []"
+
+
 def test_make_clean_runs_the_manifests_clean() -> None:
     if shutil.which("make") is None:
         pytest.skip("no make")
@@ -98,7 +142,7 @@ def test_the_manifest_script_refuses_an_unknown_command() -> None:
 
 def _tree(root: Path) -> tuple[CompiledModule, Path]:
     """A module whose .pyx cimports a .pxd that cimports another, and its build, all dated."""
-    module = CompiledModule("parlour.games.demo._kernel", "a test module")
+    module = CompiledModule("parlour.games.demo._deals", "a test module")
     source = module.source(root)
     (root / "parlour" / "cards").mkdir(parents=True)
     source.parent.mkdir(parents=True)
@@ -120,7 +164,7 @@ def test_a_current_build_is_not_stale(tmp_path: Path) -> None:
     assert stale_sources(module, built, tmp_path) == []
 
 
-@pytest.mark.parametrize("edited", ["games/demo/_kernel.pyx", "cards/_a.pxd", "cards/_b.pxd"])
+@pytest.mark.parametrize("edited", ["games/demo/_deals.pyx", "cards/_a.pxd", "cards/_b.pxd"])
 def test_a_build_older_than_a_source_it_reads_is_stale(tmp_path: Path, edited: str) -> None:
     module, built = _tree(tmp_path)
     os.utime(built)

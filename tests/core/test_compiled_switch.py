@@ -31,17 +31,17 @@ def test_parlour_pure_forces_the_pure_path_in_a_new_process() -> None:
 
 
 def test_a_missing_kernel_falls_back_and_names_it() -> None:
-    code = ("import sys; sys.modules['parlour.games.skat._kernel'] = None; "
+    code = ("import sys; sys.modules['parlour.games.skat._deals_and_step'] = None; "
             "from parlour import compiled_switch; import parlour; "
             "state = parlour.load_game('skat').new_state(seed=1); "
             "print(compiled_switch.engine_path()); print(compiled_switch.engine_description())")
     path, description = _run(code).splitlines()
     assert path == "pure"
-    assert "not built: parlour.games.skat._kernel" in description
+    assert "not built: parlour.games.skat._deals_and_step" in description
 
 
 def test_the_engine_module_warns_once_when_not_built() -> None:
-    code = ("import sys; sys.modules['parlour.games.skat._kernel'] = None; "
+    code = ("import sys; sys.modules['parlour.games.skat._deals_and_step'] = None; "
             "from parlour import compiled_switch; compiled_switch.main()")
     out = _run(code)
     assert out.count("warning:") == 1 and "pure Python" in out
@@ -64,5 +64,5 @@ def test_a_build_without_a_compiler_succeeds_with_one_warning(tmp_path: Path) ->
         env=os.environ | {"CC": "false"}, capture_output=True, text=True,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stderr.count("warning: parlour's compiled kernels were not built") == 1
+    assert done.stderr.count("warning: parlour's compiled modules were not built") == 1
     assert not list(tmp_path.rglob("*.so"))

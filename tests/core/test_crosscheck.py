@@ -51,7 +51,7 @@ def test_a_divergence_names_position_field_values_and_the_compiled_file() -> Non
 
 
 def test_masks_are_shown_in_hex_and_long_values_cut() -> None:
-    probe = Probe("parlour.cards._kernel")
+    probe = Probe("parlour.cards._trick_play")
     probe.start("spades", 3)
     with pytest.raises(Divergence, match=r"legal cards: 0x4000000000000 in .*, 0x4 in the"):
         probe.same("legal cards", 1 << 50, 1 << 2)
@@ -65,10 +65,10 @@ def test_states_that_differ_are_named_by_their_field() -> None:
     state = game.new_state(seed=4)
     other = state.clone()
     other.totals = (0, 5, 0, 0)
-    probe = Probe("parlour.games.hearts._kernel")
+    probe = Probe("parlour.games.hearts._deals")
     probe.start("hearts", 4)
     assert state_fields(state)["totals"] == (0, 0, 0, 0)
-    with pytest.raises(Divergence, match=r": state field totals\[1\]: 5 in .*_kernel.pyx, 0 in"):
+    with pytest.raises(Divergence, match=r": state field totals\[1\]: 5 in .*_deals.pyx, 0 in"):
         probe.same_state(other, state)
     probe.same_state(state.clone(), state)
 

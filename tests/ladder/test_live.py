@@ -16,7 +16,7 @@ from parlour.arena.live import read_live, watch_marker
 from parlour.arena.worker import GameTask, play_game
 from parlour.core import ParlourError, load_game
 from parlour.ladder import Ladder
-from parlour.match import FaultPolicy
+from parlour.match import FaultRules
 from parlour.records import load
 from parlour.web import live as live_module
 from parlour.web.live import LiveGames
@@ -35,7 +35,7 @@ def played_game(tmp_path: Path, spec: str = PASSING, seed: int = 7) -> tuple[Pat
     live = tmp_path / "game.live.jsonl"
     record = tmp_path / "game.json.gz"
     Path(watch_marker(str(live))).touch()  # someone watches from the start
-    play_game(GameTask(0, spec, SEATS, seed, FaultPolicy(), str(record), str(live)))
+    play_game(GameTask(0, spec, SEATS, seed, FaultRules(), str(record), str(live)))
     return live, load(str(record))
 
 
@@ -60,7 +60,7 @@ def test_the_worker_writes_each_move_as_it_is_made(tmp_path: Path) -> None:
 
 def test_a_game_nobody_watches_writes_no_file(tmp_path: Path) -> None:
     live = tmp_path / "game.live.jsonl"
-    play_game(GameTask(0, PASSING, SEATS, 7, FaultPolicy(), str(tmp_path / "g.json.gz"),
+    play_game(GameTask(0, PASSING, SEATS, 7, FaultRules(), str(tmp_path / "g.json.gz"),
                        str(live)))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json.gz"]
 
@@ -80,7 +80,7 @@ def test_a_watcher_arriving_mid_game_gets_every_move_from_the_start(tmp_path: Pa
         return real_step(self)
 
     monkeypatch.setattr(live_writer.Match, "step", step)
-    play_game(GameTask(0, PASSING, SEATS, 7, FaultPolicy(), str(tmp_path / "g.json.gz"),
+    play_game(GameTask(0, PASSING, SEATS, 7, FaultRules(), str(tmp_path / "g.json.gz"),
                        str(live)))
     record = load(str(tmp_path / "g.json.gz"))
     assert [(s, a) for s, a, _ in read_live(str(live), 0, 1 << 20).moves] == \

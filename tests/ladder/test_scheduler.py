@@ -1,4 +1,4 @@
-"""The scheduler seats the most informative table, with an anchor, reproducibly."""
+"""The scheduler seats the most informative lineup, with an anchor, reproducibly."""
 
 from __future__ import annotations
 
@@ -6,13 +6,13 @@ from random import Random
 
 import pytest
 
-from parlour.ladder.league import table_size
+from parlour.ladder.league import lineup_size
 from parlour.ladder.scheduler import (
     Entrant,
-    choose_table,
+    choose_lineup,
+    lineup_information,
     misorder,
-    round_robin_table,
-    table_information,
+    round_robin_lineup,
 )
 
 
@@ -27,36 +27,36 @@ def test_overlapping_beliefs_are_more_likely_misordered() -> None:
 def test_uncertain_bots_are_seated_first() -> None:
     entrants = [Entrant(1, 25, 1, anchor=True), Entrant(2, 25, 1), Entrant(3, 25, 8),
                 Entrant(4, 25, 1)]
-    assert choose_table(entrants, 2, Random(1)) == (1, 3)
+    assert choose_lineup(entrants, 2, Random(1)) == (1, 3)
 
 
 def test_rivals_in_doubt_are_preferred_over_pairs_told_apart() -> None:
     entrants = [Entrant(1, 25, 2, anchor=True), Entrant(2, 26, 2), Entrant(3, 60, 2)]
-    assert choose_table(entrants, 2, Random(1)) == (1, 2)
+    assert choose_lineup(entrants, 2, Random(1)) == (1, 2)
 
 
 def test_every_table_holds_an_anchor() -> None:
     entrants = [Entrant(1, 0, 0.5, anchor=True)] + [Entrant(v, 25, 8) for v in range(2, 9)]
     for seed in range(20):
-        assert 1 in choose_table(entrants, 4, Random(seed))
+        assert 1 in choose_lineup(entrants, 4, Random(seed))
 
 
 def test_large_leagues_are_sampled_reproducibly() -> None:
     entrants = [Entrant(v, 25 + v % 7, 2 + v % 5, anchor=v < 3) for v in range(60)]
-    first = choose_table(entrants, 4, Random(7))
-    assert first == choose_table(entrants, 4, Random(7))
+    first = choose_lineup(entrants, 4, Random(7))
+    assert first == choose_lineup(entrants, 4, Random(7))
     assert any(v < 3 for v in first)
-    assert table_information([e for e in entrants if e.version in first]) > 0
+    assert lineup_information([e for e in entrants if e.version in first]) > 0
 
 
 def test_round_robin_visits_every_table_in_turn() -> None:
     entrants = [Entrant(v, 25, 8) for v in range(4)]
-    tables = [round_robin_table(entrants, 2, n) for n in range(7)]
-    assert tables[:6] == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
-    assert tables[6] == (0, 1)
+    lineups = [round_robin_lineup(entrants, 2, n) for n in range(7)]
+    assert lineups[:6] == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+    assert lineups[6] == (0, 1)
 
 
 @pytest.mark.parametrize(("seats", "entrants", "size"),
                          [(4, 9, 4), (4, 3, 2), (4, 2, 2), (3, 5, 3), (3, 2, 2), (6, 5, 3)])
 def test_a_table_divides_the_seats_where_it_can(seats: int, entrants: int, size: int) -> None:
-    assert table_size(seats, entrants) == size
+    assert lineup_size(seats, entrants) == size

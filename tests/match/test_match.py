@@ -1,4 +1,4 @@
-"""The match: seating, stepping, event visibility, seeding and the fault policy."""
+"""The match: seating, stepping, event visibility, seeding and the fault rules."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 import parlour
 from parlour.agents import BaseAgent, RandomAgent
 from parlour.core import Action, Event, Game, Observation, ParlourError, UnknownNameError
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 
 GAME = parlour.load_game("hearts", end_score=30)
 
@@ -125,7 +125,7 @@ class BadHook(RandomAgent):
 
 def test_an_exception_is_a_fault_with_a_fallback_move_and_the_match_finishes() -> None:
     match = Match(GAME, [Crasher(), "random", "random", "random"], seed=2,
-                  policy=FaultPolicy(strike_limit=3))
+                  fault_rules=FaultRules(strike_limit=3))
     record = match.run()
     assert record.result.complete
     assert [f.kind for f in record.faults] == ["exception"] * 3
@@ -168,11 +168,11 @@ class SlowBot(SlowPerson):
 
 
 def test_interactive_agents_are_never_timed_and_others_are() -> None:
-    policy = FaultPolicy(move_time=0.001, time_bank=0.0)
+    rules = FaultRules(move_time=0.001, time_bank=0.0)
     game = parlour.load_game("hearts", end_score=1)
-    person = Match(game, [SlowPerson(), "random", "random", "random"], seed=1, policy=policy)
+    person = Match(game, [SlowPerson(), "random", "random", "random"], seed=1, fault_rules=rules)
     assert not person.run().faults
-    bot = Match(game, [SlowBot(), "random", "random", "random"], seed=1, policy=policy)
+    bot = Match(game, [SlowBot(), "random", "random", "random"], seed=1, fault_rules=rules)
     record = bot.run()
     assert record.faults[0].kind == "timeout"
     assert "time bank is spent" in record.faults[0].message

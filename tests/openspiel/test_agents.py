@@ -1,5 +1,5 @@
 """OpenSpiel's bots at parlour's tables: the ``openspiel:`` agent specs in matches and a
-tournament, with the fault policy like any agent."""
+tournament, with the fault rules like any agent."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ pytest.importorskip("pyspiel")
 from parlour.arena import TournamentConfig, run_tournament
 from parlour.arena.store import open_existing
 from parlour.core import AgentError, ParlourError, load_game
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 from parlour.records import load
 
 
@@ -31,9 +31,9 @@ def test_openspiel_ismcts_runs_on_a_perfect_information_game() -> None:
 
 
 def test_a_slow_openspiel_bot_is_timed_out_and_replaced_like_any_agent() -> None:
-    policy = FaultPolicy(move_time=0.01, strike_limit=1)
+    rules = FaultRules(move_time=0.01, strike_limit=1)
     seats = ["openspiel:ismcts:simulations=300", "random", "random", "random"]
-    record = Match(load_game("skull"), seats, seed=2, policy=policy).run()
+    record = Match(load_game("skull"), seats, seed=2, fault_rules=rules).run()
     assert record.faults and {f.kind for f in record.faults} == {"timeout"}
     assert record.faults[0].seat == 0 and 0 in record.forfeited
     record.verify()

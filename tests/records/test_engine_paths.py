@@ -53,7 +53,7 @@ MATCHES = [
     # the default rollout (the heuristic): in C on the compiled path (`HeartsState.play_compiled`)
     ("hearts:end_score=4", ["pimc:worlds=2", "random", "ismcts:iterations=16", "heuristic"], 17),
     # the default rollout (the heuristic): in C through `SpadesState.play_compiled`, and the
-    # default ismcts's card play on the compiled search loop (`SpadesState.compiled_policy`)
+    # default ismcts's card play on the compiled search loop (`SpadesState.compiled_agent`)
     ("spades:max_hands=1", ["pimc:worlds=2", "heuristic", "ismcts:iterations=20", "random"], 17),
 ]
 
@@ -73,8 +73,8 @@ def test_seeded_matches_give_byte_identical_records_on_both_paths() -> None:
     assert pure["path"] == "pure"
     if compiled["path"] != "compiled":
         if os.environ.get("CI"):
-            pytest.fail("the compiled kernels are not built: CI must test the compiled path")
-        pytest.skip("the compiled kernels are not built")
+            pytest.fail("the compiled modules are not built: CI must test the compiled path")
+        pytest.skip("the compiled modules are not built")
     assert len(compiled["records"]) == len(MATCHES)  # type: ignore[arg-type]
     for spec, one, other in zip(MATCHES, compiled["records"], pure["records"],  # type: ignore[call-overload]
                                 strict=True):

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 import parlour
 from parlour.cli import app
 from parlour.core import RecordError
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 from parlour.records import Record, TimeLimits
 from tests.web.helpers import client, upload
 
@@ -30,7 +30,7 @@ runner = CliRunner()
 def timed_record(move_time: float = 1.0, bank: float = 0.5) -> Record:
     game = parlour.load_game("hearts", end_score=10)
     return Match(game, ["random"] * 4, seed=3,
-                 policy=FaultPolicy(move_time=move_time, time_bank=bank)).run()
+                 fault_rules=FaultRules(move_time=move_time, time_bank=bank)).run()
 
 
 def with_time(record: Record, index: int, seconds: float) -> Record:

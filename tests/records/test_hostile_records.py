@@ -17,7 +17,7 @@ import parlour
 from parlour.agents import BaseAgent
 from parlour.cli import app
 from parlour.core import Action, Observation, RecordError
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 from parlour.records import Record, load
 
 GAME = parlour.load_game("hearts", end_score=30)
@@ -39,7 +39,7 @@ class Crasher(BaseAgent):
 def document() -> dict[str, Any]:
     """A Hearts record with faults and a forfeit, as a plain JSON document."""
     record = Match(GAME, [Crasher(), "random", "random", "random"], seed=2,
-                   policy=FaultPolicy(strike_limit=2)).run()
+                   fault_rules=FaultRules(strike_limit=2)).run()
     assert record.forfeited == [0] and len(record.faults) == 2
     return record.to_dict()
 

@@ -22,7 +22,7 @@ COMPILED_ROWS = ["hearts", "hearts:jack_of_diamonds=true,queen_breaks_hearts=tru
 """The games whose rows are written in C (`games/*/_rows.pyx`), under several rule sets."""
 compiled_only = pytest.mark.skipif(compiled_switch.load("parlour.games.hearts._rows") is None
                                    or compiled_switch.load("parlour.games.spades._rows") is None,
-                                   reason="the compiled kernels are not built (or PARLOUR_PURE)")
+                                   reason="the compiled modules are not built (or PARLOUR_PURE)")
 
 
 class ViewingRandom(RandomAgent):
@@ -86,7 +86,7 @@ def test_compiled_rows_fill_only_the_chosen_games_and_refuse_wrong_shapes() -> N
         _rows.fill(states[0], 0, np.zeros(600, np.float32), np.zeros(104, np.uint8), 100.0, False)
 
 
-@pytest.mark.skipif(lockstep.compiled() is None, reason="the compiled kernels are not built")
+@pytest.mark.skipif(lockstep.compiled() is None, reason="the compiled modules are not built")
 @pytest.mark.parametrize("spec", ["hearts", "skull:players=3", "spades"])
 def test_compiled_lockstep_plays_what_the_python_twin_plays(spec: str) -> None:
     game = parlour.load_game(spec)
@@ -234,7 +234,7 @@ def test_aec_and_gym_observations_are_the_encodings_of_the_seats_view(spec: str)
         checked += 1
     single = gym_env(spec, "random", seat=1)
     observation, _ = single.reset(seed=2)
-    view = single.table.state.observe(1)
+    view = single.seated_game.state.observe(1)
     assert np.array_equal(observation["observation"], game.encode(view))
     assert checked > 20
 
@@ -311,4 +311,4 @@ def test_vector_env_heuristic_seats_decide_in_the_compiled_heuristic(spec: str) 
 
     assert deciders() == ["compiled_decider.<locals>.decide"] * 2
     with python_hearts(), python_spades():
-        assert all(name.endswith("._act_on_view") for name in deciders())
+        assert all(name.endswith("._act_on_observation") for name in deciders())

@@ -182,7 +182,7 @@ def test_aec_truncates_at_max_steps_and_gives_the_full_state() -> None:
         game, now = env.game, env.state_now
         for seat in range(4):  # every seat's own tensor, so every hand is in it
             assert np.array_equal(state[seat], game.encode(now.observe(seat)))
-            hand = game.encoding.layout.view(state[seat], "hand")  # type: ignore[attr-defined]
+            hand = game.encoding.layout.block(state[seat], "hand")  # type: ignore[attr-defined]
             assert hand.sum() == bin(now.hands[seat]).count("1")
         env.step(int(np.flatnonzero(observation["action_mask"])[0]))
         steps += 1

@@ -117,10 +117,10 @@ def test_gym_env_illegal_ids_terminate_or_raise_never_substitute() -> None:
                   illegal_reward=-5.0)
     observation, _ = env.reset(seed=4)
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
-    before = len(env.table.state.history)
+    before = len(env.seated_game.state.history)
     _, reward, terminated, _, info = env.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-5.0, True, illegal)
-    assert len(env.table.state.history) == before, "nothing was played in its place"
+    assert len(env.seated_game.state.history) == before, "nothing was played in its place"
     with pytest.raises(ParlourError, match="reset"):
         env.step(0)
     strict = gym_env("skull:players=3", "heuristic", seat=0, illegal_action="raise")

@@ -178,7 +178,7 @@ def test_rollout_targets_score_every_legal_action_against_the_advisors() -> None
     game = trainer.game
     env = dmc.VectorEnv(game, 1, ["heuristic", None, "heuristic", "heuristic"], seed=7)
     env.reset()
-    view = env.views[0]
+    view = env.learner_observations[0]
     targets = trainer.rollout_targets(env, 0)
     legal = [a.id for a in view.legal_actions]
     assert sorted(np.flatnonzero(~np.isnan(targets)).tolist()) == sorted(legal)
@@ -187,7 +187,7 @@ def test_rollout_targets_score_every_legal_action_against_the_advisors() -> None
     heuristic = make_agent("heuristic", game, 0, Random(0))
 
     def played_out(action: Any) -> float:
-        state = env.tables[0].state.clone()
+        state = env.seated_games[0].state.clone()
         state.apply(action)
         while state.deal_number == 0:
             state.apply(heuristic.act(state.observe(state.current_player)))

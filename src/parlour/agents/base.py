@@ -96,7 +96,7 @@ class BaseAgent:
 
 
 class AgentFault(ParlourError):
-    """An agent failed a decision in a way the fault policy handles; `kind` names how."""
+    """An agent failed a decision in a way the fault rules handle; `kind` names how."""
 
     kind = "fault"
 

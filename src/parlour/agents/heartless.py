@@ -11,7 +11,7 @@ available (`parlour.agents.sandbox`), so nothing it writes survives to the next 
 a call ends, every process the script started is killed. Once the script has crashed, every
 later decision fails at once (the match forfeits the seat). A timeout, a crash or unreadable
 output becomes `AgentTimeout`, `AgentCrashed` or `AgentGarbage`, which the
-match's fault policy handles like any other fault; stderr goes to the log.
+match's fault rules handle like any other fault; stderr goes to the log.
 """
 
 from __future__ import annotations

@@ -132,14 +132,14 @@ def _guard(count: int, table: Sequence[int]) -> None:
                            f"(more than {MAX_SEATINGS:,}); use seating 'rotations'")
 
 
-def resolve_seating(mode: str, fmt: str, table_size: int, seats: int) -> str:
+def resolve_seating(mode: str, fmt: str, lineup_size: int, seats: int) -> str:
     """The seating mode for ``auto``: permutations for head-to-head; rotations where the
     seats divide evenly among the table's agents; permutations otherwise."""
     if mode != "auto":
         return mode
     if fmt == "head-to-head":
         return "permutations"
-    return "rotations" if seats % table_size == 0 else "permutations"
+    return "rotations" if seats % lineup_size == 0 else "permutations"
 
 
 # --- tables --------------------------------------------------------------------------------------

@@ -53,7 +53,8 @@ from parlour.arena.worker import (
     write_file,
 )
 from parlour.core import ParlourError, RecordError, make_rng
-from parlour.match import FaultPolicy
+from parlour.core.deprecated import warn_renamed
+from parlour.match import FaultRules
 from parlour.records import load
 
 log = logging.getLogger("parlour.arena")
@@ -167,9 +168,16 @@ class Tournament:
         except BaseException:
             self.close()
             raise
-        self.policy = FaultPolicy(strike_limit=config.strike_limit, move_time=config.move_time,
-                                  time_bank=config.time_bank, **self._sandbox())
+        self.fault_rules = FaultRules(strike_limit=config.strike_limit,
+                                      move_time=config.move_time, time_bank=config.time_bank,
+                                      **self._sandbox())
         self.names = [a.name for a in self.agents]
+
+    @property
+    def policy(self) -> FaultRules:
+        """Deprecated name of `fault_rules`."""
+        warn_renamed("Tournament.policy", "Tournament.fault_rules")
+        return self.fault_rules
 
     # --- lifecycle -----------------------------------------------------------------------------
     def close(self) -> None:
@@ -206,7 +214,7 @@ class Tournament:
                 )
 
     def _sandbox(self) -> dict[str, Any]:
-        """The sandbox settings of the policy: no bot sees this tournament's folder."""
+        """The sandbox settings of the fault rules: no bot sees this tournament's folder."""
         config = self.config
         return {"sandbox": config.sandbox, "bot_network": config.bot_network,
                 "bot_state": config.bot_state, "bot_env": config.bot_env,
@@ -214,7 +222,7 @@ class Tournament:
 
     def _check_agents(self) -> None:
         """Build each agent once, so a bad spec fails before any game is played."""
-        limits = FaultPolicy(move_time=self.config.move_time, **self._sandbox()).process_limits()
+        limits = FaultRules(move_time=self.config.move_time, **self._sandbox()).process_limits()
         for agent in self.agents:
             built = make_agent(agent.spec, self.game, 0, make_rng(self.config.seed, "check"),
                                limits)
@@ -281,7 +289,7 @@ class Tournament:
                                                      record.limits.time_bank)
         if limits != (None if c.move_time is None else (c.move_time, c.time_bank)):
             return f"its record {name} states other time limits than the tournament's"
-        stored = GameResultView(row)
+        stored = StoredResult(row)
         for field_name in ("scores", "returns", "winners", "complete"):
             mine, theirs = getattr(stored, field_name), getattr(record.result, field_name)
             if mine != theirs:
@@ -309,7 +317,7 @@ class Tournament:
         c = self.config
         here = c.backend != "ray"  # Ray nodes may not share this disk: records come back
         tasks = [GameTask(g.index, g.game, tuple(self.agents[a].spec for a in g.seats), g.seed,
-                          self.policy,
+                          self.fault_rules,
                           str(self.out.resolve() / record_name(g.index)) if here else "")
                  for g in pending]
         levels = quiet_logs()
@@ -357,7 +365,7 @@ def repair_line(index: int, why: str) -> str:
     return f"game {index + 1:04d} is played again: {why}"
 
 
-class GameResultView:
+class StoredResult:
     """A stored game's result in the shape of a record's `GameResult`, to compare them."""
 
     def __init__(self, row: GameRow) -> None:

@@ -1,6 +1,6 @@
 """One tournament game, played wherever a backend runs it: a task in, an outcome out.
 
-`play_game` depends only on its task (game, seats, seed, fault policy), so a game gives the
+`play_game` depends only on its task (game, seats, seed, fault rules), so a game gives the
 same result in this process, in a worker process or on a Ray node, in any order. The outcome
 carries the result, per-seat timing summaries and the faults. The record, gzip-compressed, is
 written by the worker where the task names a file (workers on this machine: creating a file
@@ -31,7 +31,7 @@ from parlour.arena.live import play_live
 from parlour.arena.rows import ErrorItem as ErrorItem
 from parlour.arena.rows import GameOutcome as GameOutcome
 from parlour.core import Game, ParlourError, State, load_game
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 from parlour.records import FORMAT, Record
 
 COMPRESS_LEVEL = 1
@@ -49,7 +49,7 @@ class GameTask:
     seats: tuple[str, ...]
     """The agent spec in each seat."""
     seed: int
-    policy: FaultPolicy
+    fault_rules: FaultRules
     record: str = ""
     """Where to write the record (``.json.gz``); empty: carry it back in the outcome."""
     live: str = ""
@@ -110,12 +110,12 @@ def compress_record(record: Record) -> bytes:
 
 
 def play_game(task: GameTask) -> GameOutcome:
-    """Play one game to the end; a misbehaving agent is the match's fault policy's business,
+    """Play one game to the end; a misbehaving agent is the match's fault rules' business,
     anything else (a broken game, an agent that cannot be built) is a `ParlourError`."""
     game = _game(task.game)
     start = time.perf_counter()
     try:
-        match = Match(game, list(task.seats), seed=task.seed, policy=task.policy)
+        match = Match(game, list(task.seats), seed=task.seed, fault_rules=task.fault_rules)
         try:
             record = play_live(match, task.live, task.game) if task.live else match.run()
         finally:

@@ -15,7 +15,7 @@ move back and asks the game's `restricted_legal_mask` in Python, as `compute_leg
 
 from libc.stdint cimport uint64_t
 
-from parlour.cards._kernel cimport Draw, __builtin_popcountll, draw_from, draw_next, nth_card
+from parlour.cards._trick_play cimport Draw, __builtin_popcountll, draw_from, draw_next, nth_card
 
 from parlour.cards.card import CARD
 from parlour.core.game import Move

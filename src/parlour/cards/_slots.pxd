@@ -1,6 +1,6 @@
 # cython: language_level=3
 """C-level helpers of the compiled steps (`games/hearts/_step.pyx`, `games/spades/_step.pyx`,
-the step in `games/skat/_kernel.pyx`): reading and writing a Python state's `__slots__`
+the step in `games/skat/_deals_and_step.pyx`): reading and writing a Python state's `__slots__`
 through their member offsets.
 
 A slot's offset is looked up once per class (`slot_offset`: the class attribute must be an
@@ -183,5 +183,5 @@ cdef struct StepFit:
 
 
 cdef inline bint fit_known(StepFit *fit, PyObject *kind) noexcept:
-    """True if `kind` is one of the two state classes `fit` holds (`_kernel.class_fits`)."""
+    """True if `kind` is one of the two state classes `fit` holds (`_trick_play.class_fits`)."""
     return kind == fit.first or kind == fit.second

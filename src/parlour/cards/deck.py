@@ -92,13 +92,13 @@ _seeded_kernel: object = _UNSET
 
 
 def _deal_kernel() -> object:
-    """The compiled deals (`cards._kernel`), checked on a probe against `random.Random` the
+    """The compiled deals (`cards._trick_play`), checked on a probe against `random.Random` the
     first time; None on the pure path or if they ever differ."""
     global _seeded_kernel
     if _seeded_kernel is _UNSET:
         from parlour import compiled_switch
 
-        kernel = compiled_switch.load("parlour.cards._kernel")
+        kernel = compiled_switch.load("parlour.cards._trick_play")
         probe, sizes = 2**62 + 12345, (13, 13, 13, 13)
         if kernel is not None and (
                 kernel.shuffled_masks(probe, CARDS_52, sizes)

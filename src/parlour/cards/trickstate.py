@@ -28,10 +28,10 @@ from parlour.core import Game, State
 
 G = TypeVar("G", bound="Game[Any]")
 
-_KERNEL = compiled_switch.load("parlour.cards._kernel")
-"""The compiled card play (`_kernel.pyx`), or None on the pure-Python path."""
+_KERNEL = compiled_switch.load("parlour.cards._trick_play")
+"""The compiled card play (`_trick_play.pyx`), or None on the pure-Python path."""
 CARD_PLAY = Binding(
-    "parlour.cards._kernel",
+    "parlour.cards._trick_play",
     stands_in=("play_card", "_trick_won", "compute_legal_mask", "legal_mask"),
     reads=("legal_actions", "_apply", "apply_unchecked_no_undo", "_kernel_stored", "kernel_rules",
            "_on_broken", "restricted_legal_mask"),

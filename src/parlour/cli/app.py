@@ -37,7 +37,7 @@ def _setup_logging(verbose: int) -> None:
 def version_text() -> str:
     """What ``parlour --version`` prints: the version and the engine path in use.
 
-    For example ``parlour 0.1.0 (engine: compiled (Cython kernels for skat, territory))``.
+    For example ``parlour 0.1.0 (engine: compiled (Cython modules for skat, territory))``.
     """
     from parlour import __version__
     from parlour.compiled_switch import engine_description
@@ -199,7 +199,7 @@ def play(
     """Play a game between agents, shown hand by hand (or many games, summarised)."""
     from parlour.agents import split_seats
     from parlour.cli.play import play_many, play_one
-    from parlour.match import FaultPolicy
+    from parlour.match import FaultRules
 
     chosen = _game(game, param)
     specs = split_seats(seats) + [s.strip() for s in seat or []]
@@ -213,14 +213,14 @@ def play(
         raise _seat_count_error(chosen, specs, typed or "--seats")
     base = seed if seed is not None else derive_seed(int.from_bytes(__import__("os").urandom(7)), 0)
     hidden = () if record is None else (str(record.absolute()),)
-    policy = FaultPolicy(move_time=move_time, time_bank=time_bank,
-                         **sandbox_settings(sandbox, bot_network, bot_state, bot_env, hidden))
+    fault_rules = FaultRules(move_time=move_time, time_bank=time_bank,
+                             **sandbox_settings(sandbox, bot_network, bot_state, bot_env, hidden))
     if count == 1:
-        play_one(console, chosen, specs, base, record, quiet, policy, pace)
+        play_one(console, chosen, specs, base, record, quiet, fault_rules, pace)
     else:
         if record is not None:
             raise ParlourError("--record saves one game; use it without --count")
-        play_many(console, chosen, specs, base, count, policy)
+        play_many(console, chosen, specs, base, count, fault_rules)
 
 
 @app.command()

@@ -28,7 +28,7 @@ from parlour.core import (
     ParlourError,
     derive_seed,
 )
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 from parlour.records import MAX_BYTES, MAX_MOVES, MAX_WORK, Record, load
 from parlour.records.chart import lower_wins
 
@@ -42,7 +42,7 @@ DEFAULT_PACE = 0.5
 
 def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
              record_path: Path | None, quiet: bool,
-             policy: FaultPolicy | None = None, pace: float | None = None) -> Record:
+             fault_rules: FaultRules | None = None, pace: float | None = None) -> Record:
     """Play one game, showing it event by event unless `quiet`; save the record if asked.
 
     With a person seated, each bot's move waits `pace` seconds (`DEFAULT_PACE` if None).
@@ -51,7 +51,7 @@ def play_one(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
     """
     if record_path is not None:
         prepare_output(record_path, "--record")
-    match = Match(game, specs, seed=seed, policy=policy)
+    match = Match(game, specs, seed=seed, fault_rules=fault_rules)
     renderer = renderer_for(console, game, specs)
     people = {seat for seat, spec in enumerate(specs) if spec.strip() == "human"}
     if people:
@@ -147,7 +147,7 @@ def save_record(console: Console, record: Record, path: Path) -> Path:
 
 
 def play_many(console: Console, game: Game[Any], specs: Sequence[str], seed: int,
-              count: int, policy: FaultPolicy | None = None) -> None:
+              count: int, fault_rules: FaultRules | None = None) -> None:
     """Play `count` games (game i uses a seed derived from `seed` and i); print a summary."""
     seats = len(specs)
     wins = [0.0] * seats
@@ -161,7 +161,7 @@ def play_many(console: Console, game: Game[Any], specs: Sequence[str], seed: int
             task = progress.add_task(f"{game.spec}", total=count)
             for i in range(count):
                 record = Match(game, specs, seed=derive_seed(seed, "game", i),
-                               policy=policy).run()
+                               fault_rules=fault_rules).run()
                 winners = record.result.winners
                 low = low and lower_wins(record)
                 for w in winners:

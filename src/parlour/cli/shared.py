@@ -59,7 +59,7 @@ ENV_HELP = "An environment variable passed on to sandboxed bots, by name (repeat
 
 def sandbox_settings(mode: str, network: bool, state: Path | None, env: list[str] | None,
                      hidden: tuple[str, ...]) -> dict[str, Any]:
-    """The sandbox fields of a `FaultPolicy` from the command-line options (checked)."""
+    """The sandbox fields of a `FaultRules` from the command-line options (checked)."""
     from parlour.agents.sandbox import MODES
 
     if mode not in MODES:

@@ -105,7 +105,7 @@ class InformationState:
 
 
 class TensorEncoding(Protocol):
-    """A game's tensor view for learning (see `Game.encoding`): fixed-size float32
+    """A game's encoding for learning (see `Game.encoding`): fixed-size float32
     observations, integer action ids, and legal-action masks, all read from an Observation."""
 
     shape: tuple[int, ...]
@@ -280,12 +280,12 @@ class State(DeprecatedStateNames, Generic[G]):
                 legal = legal_actions()
                 apply(legal[int(random() * len(legal))])
 
-    def play_compiled(self, policy: str, stop: int | None) -> bool:
-        """Play the game's agent `policy` (a key of `Game.agents`, e.g. ``"heuristic"``) for
+    def play_compiled(self, agent: str, stop: int | None) -> bool:
+        """Play the game's agent named `agent` (a key of `Game.agents`, e.g. ``"heuristic"``) for
         every seat until deal `stop` (None: the end of the game), in compiled code; False, with
         nothing played, where the game has no kernel for it here.
 
-        The search playouts of a policy call this first and play the agents move by move only
+        Search playouts with a rollout agent call this first and play the agents move by move only
         when it returns False. A game that overrides it must make the very moves the agents
         would make from each seat's observation (cross-checked against them).
         """
@@ -462,7 +462,7 @@ class Game(Generic[S]):
 
     search_opponents: ClassVar[str] = "tree"
     """How ISMCTS models the other seats unless told (``ismcts:opponents=auto``): ``"tree"``
-    (their own tree statistics) or ``"policy"`` (they play the game's rollout policy on their
+    (their own tree statistics) or ``"rollout"`` (they play the game's rollout agent on their
     own view of each sampled world; measured stronger in Hearts and Skull, docs/search.md)."""
 
     console_view: ClassVar[str] = ""

@@ -27,7 +27,7 @@ class Mirror:
 
 
 MIRRORS = (
-    Mirror("card play", "parlour.crosscheck.card_play", ("parlour.cards._kernel",),
+    Mirror("card play", "parlour.crosscheck.card_play", ("parlour.cards._trick_play",),
            "TrickState.play_card and compute_legal_mask", "benchmarks/trick_crosscheck.py"),
     Mirror("trick layer playouts", "parlour.crosscheck.layer_play", ("parlour.cards._layer",),
            "State.play_random on a ContractTrickState game",
@@ -36,7 +36,7 @@ MIRRORS = (
            "a ContractTrickState game's Python legal_actions, apply and apply_unchecked_no_undo",
            "benchmarks/layer_step.py"),
     Mirror("trick deals", "parlour.crosscheck.trick_deals",
-           ("parlour.games.hearts._kernel", "parlour.games.spades._kernel"),
+           ("parlour.games.hearts._deals", "parlour.games.spades._deals"),
            "HeartsState and SpadesState moved by apply", "benchmarks/trick_crosscheck.py"),
     Mirror("trick steps", "parlour.crosscheck.trick_steps",
            ("parlour.games.hearts._step", "parlour.games.spades._step"),
@@ -50,9 +50,9 @@ MIRRORS = (
            "benchmarks/spades_heuristic_crosscheck.py"),
     Mirror("ISMCTS loop", "parlour.crosscheck.ismcts_loops", ("parlour.agents.search._ismcts",),
            "ISMCTSAgent's Python loop", "benchmarks/ismcts_crosscheck.py"),
-    Mirror("Skat deals", "parlour.crosscheck.skat_deals", ("parlour.games.skat._kernel",),
+    Mirror("Skat deals", "parlour.crosscheck.skat_deals", ("parlour.games.skat._deals_and_step",),
            "SkatState moved by apply", "benchmarks/skat_crosscheck.py"),
-    Mirror("Skat step", "parlour.crosscheck.skat_steps", ("parlour.games.skat._kernel",),
+    Mirror("Skat step", "parlour.crosscheck.skat_steps", ("parlour.games.skat._deals_and_step",),
            "rules.PYTHON_STEP", "benchmarks/skat_step_crosscheck.py"),
     Mirror("Skat heuristic", "parlour.crosscheck.skat_heuristic",
            ("parlour.games.skat._heuristic",), "SkatHeuristic.act",
@@ -63,7 +63,7 @@ MIRRORS = (
     Mirror("batch step", "parlour.crosscheck.learner_rows", ("parlour.rl._lockstep",),
            "parlour.rl.lockstep.advance", ""),
     Mirror("Territory zombies", "parlour.crosscheck.territory",
-           ("parlour.games.territory._kernel",), "TerritoryState._zombie_turn", ""),
+           ("parlour.games.territory._zombies",), "TerritoryState._zombie_turn", ""),
 )
 """Every cross-check; `tests/core/test_crosscheck.py` checks that each compiled module has one."""
 

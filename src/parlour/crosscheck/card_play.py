@@ -1,4 +1,4 @@
-"""Card-for-card cross-check of the compiled card play (`cards/_kernel.pyx`'s `TrickPlay`).
+"""Card-for-card cross-check of the compiled card play (`cards/_trick_play.pyx`'s `TrickPlay`).
 
 `crosscheck(game, seeds)` plays each seed's first deal to its card play with random passes or
 bids, loads it into a `TrickPlay`, and plays the same random cards on both: before every card
@@ -19,7 +19,7 @@ from parlour import compiled_switch
 from parlour.core import Game
 from parlour.crosscheck.harness import Probe
 
-KERNEL = "parlour.cards._kernel"
+KERNEL = "parlour.cards._trick_play"
 
 
 @dataclass

@@ -7,7 +7,7 @@ compiled source holds the other copy of the rules. The first difference raises `
 one line naming all of it and the field that differs, down to the element::
 
     hearts seed 17, move 52 (after Q♠): state field totals[1]: 20 in
-    src/parlour/games/hearts/_kernel.pyx, 19 in the Python rules
+    src/parlour/games/hearts/_deals.pyx, 19 in the Python rules
 
 `drive` runs a check over many seeds in parts and adds up what each part covered, for the
 benchmark scripts (``benchmarks/*crosscheck*.py``) and the tests alike.

@@ -59,7 +59,7 @@ def _mask(actions: Any) -> int:
 
 
 def _agents_play(state: State[Any], stop: int | None, agents: list[HeartsHeuristic]) -> int:
-    """`Playout._with_agents` without the compiled policy: the moves made."""
+    """`Playout._with_agents` without the compiled heuristic: the moves made."""
     moves = 0
     while not state.is_terminal and (stop is None or state.deal_number < stop):
         seat: int = state.current_player  # type: ignore[assignment]

@@ -23,8 +23,8 @@ from parlour.crosscheck.harness import Probe
 SETTINGS: list[dict[str, Any]] = [
     {"root": "halving"},
     {"root": "ucb"},
-    {"root": "halving", "opponents": "policy", "c": 0.7},
-    {"root": "ucb", "opponents": "policy", "value": "rank"},
+    {"root": "halving", "opponents": "rollout", "c": 0.7},
+    {"root": "ucb", "opponents": "rollout", "value": "rank"},
     {"root": "ucb", "value": "rank", "c": 0.0},
 ]
 HEURISTIC_SETTINGS: list[dict[str, Any]] = [
@@ -37,8 +37,8 @@ HEURISTIC_SETTINGS: list[dict[str, Any]] = [
 SPADES_HEURISTIC_SETTINGS: list[dict[str, Any]] = [
     {},  # the default ismcts: heuristic rollouts and expansions, opponents in the tree, halving
     {"root": "ucb", "value": "rank"},
-    {"opponents": "policy", "c": 0.7},
-    {"opponents": "policy", "root": "ucb"},
+    {"opponents": "rollout", "c": 0.7},
+    {"opponents": "rollout", "root": "ucb"},
     {"root": "ucb", "c": 0.0},
 ]
 RUNS: dict[str, tuple[str, str, list[dict[str, Any]]]] = {
@@ -80,7 +80,7 @@ def search(game: Any, observation: Any, compiled: bool, seed: int, iterations: i
         if compiled:
             playout = agent.playout
             assert playout is not None
-            modelled = agent.modelled_opponents(game, playout) == "policy"
+            modelled = agent.modelled_opponents(game, playout) == "rollout"
             assert ismcts_gate.compiled_search(agent, game, playout, observation, modelled)
         action = agent.act(observation)
         report = agent.report

@@ -7,7 +7,7 @@ declarations, the cards), at every card the legal cards, each trick's winner and
 taken, and at the end of the deal the settled state: the result (in C where the game keeps
 `Skat.score_deal`), totals, tiebreaks, the history, and the next deal started undealt.
 The CI test runs it on 1,000 deals per variant and `benchmarks/skat_crosscheck.py` on 100,000;
-a difference raises `Divergence` naming the seed, the move, the field and `_kernel.pyx`.
+a difference raises `Divergence` naming the seed, the move, the field and `_deals_and_step.pyx`.
 `parlour.crosscheck.skat_steps` checks the compiled step of the `Match` path.
 """
 
@@ -33,7 +33,7 @@ from parlour.games.skat.rules import (
 )
 from parlour.games.skat.scoring import DealResult
 
-KERNEL = "parlour.games.skat._kernel"
+KERNEL = "parlour.games.skat._deals_and_step"
 ALL_PASSED = 2
 """What `TrickPlay.apply_index` returns for the third pass, which the rules' hook makes."""
 

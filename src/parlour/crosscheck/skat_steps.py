@@ -1,10 +1,11 @@
 """Move-for-move cross-check of Skat's compiled `Match` step against the Python methods.
 
 `step_crosscheck` plays whole series with the compiled `legal_actions`, `apply` and
-`apply_unchecked_no_undo` (`games/skat/_kernel.pyx`) beside the Python methods they stand in for
-(`rules.PYTHON_STEP`): every field, history entry, event and undo record after every move,
-illegal actions refused alike, undo. `benchmarks/skat_step_crosscheck.py` runs it on 100,000
-deals; a difference raises `Divergence` naming the seed, the move, the field and the file.
+`apply_unchecked_no_undo` (`games/skat/_deals_and_step.pyx`) beside the Python methods they
+stand in for (`rules.PYTHON_STEP`): every field, history entry, event and undo record after
+every move, illegal actions refused alike, undo. `benchmarks/skat_step_crosscheck.py` runs it
+on 100,000 deals; a difference raises `Divergence` naming the seed, the move, the field and
+the file.
 """
 
 from __future__ import annotations

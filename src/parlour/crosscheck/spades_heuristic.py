@@ -17,7 +17,7 @@ the end of the game):
   and the whole state and history must equal the reference's;
 - `SpadesState.play_compiled("heuristic", stop)` on a third copy: the same state and history.
 
-The CI test (`tests/games/spades/test_heuristic_kernel.py`) runs 1,000 seeds,
+The CI test (`tests/games/spades/test_heuristic_compiled.py`) runs 1,000 seeds,
 `benchmarks/spades_heuristic_crosscheck.py` 100,000.
 """
 

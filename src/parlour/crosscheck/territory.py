@@ -1,10 +1,10 @@
-"""Turn-for-turn cross-check of Territory's compiled zombie turns (`games/territory/_kernel.pyx`).
+"""Turn-for-turn cross-check of Territory's compiled zombie turns (`games/territory/_zombies.pyx`).
 
 `crosscheck(game, seeds)` plays each seed's game three ways: quiet and with events on the
 compiled path (the kernel builds the events too), and with events in Python (`PythonTurns`, a
 subclass the kernel leaves alone). After every seat's turn the boards, pieces, round, the player
 to move, the ending and the zombies' generator state must be equal, and the events of the two
-loud games; at the end the scores and winners. `tests/games/territory/test_kernel.py` runs it.
+loud games; at the end the scores and winners. `tests/games/territory/test_zombies.py` runs it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from parlour.crosscheck.harness import Probe
 from parlour.games.territory import rules
 from parlour.games.territory.rules import TerritoryState
 
-KERNEL = "parlour.games.territory._kernel"
+KERNEL = "parlour.games.territory._zombies"
 
 
 class PythonTurns(TerritoryState):

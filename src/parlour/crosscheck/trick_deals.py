@@ -54,7 +54,7 @@ def _start(game: Game[Any], seed: int, rng: Random) -> Any:
 def crosscheck(game: Game[Any], seeds: Iterable[int]) -> CrossCheck:
     """Cross-check one deal per seed (see the module); raises `Divergence` at a difference."""
     done = CrossCheck()
-    probe = Probe(f"parlour.games.{game.id}._kernel")
+    probe = Probe(f"parlour.games.{game.id}._deals")
     for seed in seeds:
         probe.start(game.spec, seed)
         rng = Random(seed)

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from parlour.core import Action, Game, Observation, ParlourError, State
+from parlour.core.deprecated import warn_renamed
 from parlour.core.game import InformationState
 
 
@@ -30,10 +31,15 @@ class Layout:
         """The offset of block `name` in the flat vector."""
         return self.blocks[name][0]
 
-    def view(self, out: np.ndarray, name: str) -> np.ndarray:
-        """The block `name` of `out` as a writable view in its own shape."""
+    def block(self, out: np.ndarray, name: str) -> np.ndarray:
+        """The block `name` of `out` (a flat array), writable, in the block's own shape."""
         offset, dims = self.blocks[name]
         return out[offset:offset + int(np.prod(dims))].reshape(dims)
+
+    def view(self, out: np.ndarray, name: str) -> np.ndarray:
+        """Deprecated name of `block`."""
+        warn_renamed("Layout.view", "Layout.block")
+        return self.block(out, name)
 
     def rows(self) -> list[tuple[str, int, tuple[int, ...]]]:
         """``(name, offset, dims)`` per block, in order (for docs and tests)."""
@@ -76,8 +82,8 @@ class Encoding:
             if self.layout is None:
                 raise ParlourError(f"{type(self).__name__} names block bounds but has no layout")
             for name, (lo, hi) in self.block_bounds.items():
-                self.layout.view(low.reshape(-1), name)[...] = lo
-                self.layout.view(high.reshape(-1), name)[...] = hi
+                self.layout.block(low.reshape(-1), name)[...] = lo
+                self.layout.block(high.reshape(-1), name)[...] = hi
         return low, high
 
     def reward_scale(self, per_deal: bool) -> float:
@@ -129,12 +135,12 @@ class Encoding:
         for i, state in enumerate(states):
             if which is not None and not which[i]:
                 continue
-            view = state.observe(int(seats[i]))
+            observation = state.observe(int(seats[i]))
             row, mask = rows[i], masks[i]
             row.fill(0.0)
-            self.fill(view, row)
+            self.fill(observation, row)
             mask.fill(False)
-            mask[self.legal_ids(view)] = True
+            mask[self.legal_ids(observation)] = True
 
 
 def card_index(cards: tuple[int, ...]) -> dict[int, int]:
@@ -202,8 +208,8 @@ def encode_information_state(game: Game[Any], info: InformationState) -> np.ndar
     """`info` as a new float32 array of `information_state_layout(game)` (see there)."""
     layout = information_state_layout(game)
     out = np.zeros(layout.size, dtype=np.float32)
-    layout.view(out, "observation")[:] = game.encode(info.observation).ravel()
-    rows = layout.view(out, "moves")
+    layout.block(out, "observation")[:] = game.encode(info.observation).ravel()
+    rows = layout.block(out, "moves")
     players, ids = game.num_players, game.num_distinct_actions
     me = info.observation.seat
     for row, (seat, action) in zip(rows, info.moves[-game.recall_moves:], strict=False):

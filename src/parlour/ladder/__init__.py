@@ -2,7 +2,7 @@
 
 `Ladder` (in `parlour.ladder.league`) keeps a league in a folder: upload tokens, submitted
 bot versions (any language, over the JSON-lines protocol), their qualification, and duplicate
-matches played for ever at the tables `parlour.ladder.scheduler` finds most informative, with
+matches played for ever at the lineups `parlour.ladder.scheduler` finds most informative, with
 OpenSkill ratings anchored by built-in bots (`parlour.ladder.standings`). See docs/ladder.md.
 """
 

@@ -30,12 +30,13 @@ from parlour.arena.formats import seatings
 from parlour.arena.live import LIVE_SUFFIX, WATCH_SUFFIX, watch_marker
 from parlour.arena.worker import GameOutcome, GameTask, write_file
 from parlour.core import ParlourError, derive_seed, load_game, make_rng
+from parlour.core.deprecated import warn_renamed
 from parlour.ladder.bots import SCHEME, read_manifest, write_manifest
-from parlour.ladder.scheduler import Entrant, choose_table
+from parlour.ladder.scheduler import Entrant, choose_lineup
 from parlour.ladder.standings import Leaderboard, Standing
 from parlour.ladder.store import FILENAME, GameRow, LadderStore, MatchRow, Version
 from parlour.ladder.uploads import UploadError, UploadLimits, unpack
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 
 log = logging.getLogger("parlour.ladder")
 
@@ -74,12 +75,17 @@ class LeagueSettings:
     """...once it has made at least this many decisions."""
     strike_limit: int = 3
 
-    def policy(self) -> FaultPolicy:
+    def fault_rules(self) -> FaultRules:
         """How a match treats the league's bots: a submitted bot only ever runs in the
         sandbox (``on``: a machine without one refuses to start it, never runs it bare)."""
-        return FaultPolicy(strike_limit=self.strike_limit, move_time=self.move_time,
-                           time_bank=10 * self.move_time, memory_mb=self.memory_mb,
-                           sandbox="on")
+        return FaultRules(strike_limit=self.strike_limit, move_time=self.move_time,
+                          time_bank=10 * self.move_time, memory_mb=self.memory_mb,
+                          sandbox="on")
+
+    def policy(self) -> FaultRules:
+        """Deprecated name of `fault_rules`."""
+        warn_renamed("LeagueSettings.policy()", "LeagueSettings.fault_rules()")
+        return self.fault_rules()
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -297,7 +303,7 @@ class Ladder:
             seats[seat] = version.spec
             seed = derive_seed(self.settings.seed, "qualify", version.version, number)
             try:
-                match = Match(game, seats, seed=seed, policy=self.settings.policy())
+                match = Match(game, seats, seed=seed, fault_rules=self.settings.fault_rules())
             except ParlourError as error:
                 problems.append(f"it could not start: {error}")
                 break
@@ -327,18 +333,18 @@ class Ladder:
         return f"qualification of {version.label}: passed"
 
     def plan(self) -> MatchRow | None:
-        """The next match: the most informative table of the game whose turn it is."""
+        """The next match: the most informative lineup of the game whose turn it is."""
         with self.lock:
             number = len(self.store.matches())
             for turn in range(len(self.settings.games)):
                 game_spec = self.settings.games[(number + turn) % len(self.settings.games)]
-                table = self._choose(game_spec, number)
-                if table:
+                lineup = self._choose(game_spec, number)
+                if lineup:
                     game = load_game(game_spec)
-                    mode = "rotations" if game.num_players % len(table) == 0 else "permutations"
+                    mode = "rotations" if game.num_players % len(lineup) == 0 else "permutations"
                     return self.store.add_match(
-                        game_spec, derive_seed(self.settings.seed, "match", number), table,
-                        seatings(table, game.num_players, mode))
+                        game_spec, derive_seed(self.settings.seed, "match", number), lineup,
+                        seatings(lineup, game.num_players, mode))
         return None
 
     def _choose(self, game_spec: str, number: int) -> tuple[int, ...]:
@@ -348,8 +354,8 @@ class Ladder:
         lines = {s.version.version: s for s in self.standings(game_spec)}
         entrants = [Entrant(v.version, lines[v.version].mu, lines[v.version].sigma, v.anchor,
                             lines[v.version].games) for v in playing]
-        size = table_size(load_game(game_spec).num_players, len(entrants))
-        return choose_table(entrants, size, make_rng(self.settings.seed, "table", number))
+        size = lineup_size(load_game(game_spec).num_players, len(entrants))
+        return choose_lineup(entrants, size, make_rng(self.settings.seed, "table", number))
 
     def play(self, match: MatchRow, backend: Backend) -> None:
         """Play the seatings of `match` that have no stored game yet."""
@@ -363,7 +369,7 @@ class Ladder:
                 continue
             path = folder / f"{match.match:06d}-{index}.json.gz"
             tasks.append(GameTask(index, match.game, tuple(specs[v] for v in seating),
-                                  match.seed, self.settings.policy(), str(path),
+                                  match.seed, self.settings.fault_rules(), str(path),
                                   str(self.live_path(match, index))))
         for outcome in backend.run(tasks):
             path = folder / f"{match.match:06d}-{outcome.index}.json.gz"
@@ -447,7 +453,7 @@ def public_message(message: str) -> str:
     return message.split(STDERR_MARK, 1)[0]
 
 
-def table_size(seats: int, entrants: int) -> int:
+def lineup_size(seats: int, entrants: int) -> int:
     """How many versions meet at a game of `seats` seats: as many as fit, but a number that
     divides the seats where one can (each plays as many seats, in rotations), so a match
     stays a few games long."""

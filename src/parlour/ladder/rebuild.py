@@ -119,13 +119,13 @@ def _games(store: LadderStore, folder: Path, specs: dict[str, int]) -> int:
         if not rows:
             continue
         seed, game_spec = rows[0][3], rows[0][4]
-        table = tuple(sorted(set(rows[0][5])))
+        lineup = tuple(sorted(set(rows[0][5])))
         seats_count = len(rows[0][5])
-        mode = "rotations" if seats_count % len(table) == 0 else "permutations"
-        planned = seatings(table, seats_count, mode)
+        mode = "rotations" if seats_count % len(lineup) == 0 else "permutations"
+        planned = seatings(lineup, seats_count, mode)
         store.db.execute("INSERT INTO matches (match, game, seed, versions, seatings, planned) "
                          "VALUES (?, ?, ?, ?, ?, ?)",
-                         (number, game_spec, seed, json.dumps(list(table)),
+                         (number, game_spec, seed, json.dumps(list(lineup)),
                           json.dumps([list(s) for s in planned]), time.time()))
         match = store.match(number)
         for seating, path, outcome, _, _, seats in rows:

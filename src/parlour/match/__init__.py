@@ -3,11 +3,11 @@
 Agents get only their seat's observation and the events their seat may see. A misbehaving agent
 (an exception, an illegal or malformed action, a timeout, a crashed process, a failing hook)
 never stops the match: the fault is logged and recorded, a seeded random legal action is played
-instead, and after `FaultPolicy.strike_limit` faults the seat forfeits and plays fallback moves
+instead, and after `FaultRules.strike_limit` faults the seat forfeits and plays fallback moves
 to the end. A crash (the agent's process died: `AgentCrashed`) forfeits the seat at once: a dead
 process cannot answer again, so later decisions get their fallback without waiting.
 
-Time: with `FaultPolicy.move_time` set, each decision may take that long plus whatever is left
+Time: with `FaultRules.move_time` set, each decision may take that long plus whatever is left
 of the seat's `time_bank`; time over the move limit is taken from the bank. Agents marked
 ``interactive = True`` (people) are never timed, nor are agents marked ``self_timed = True``,
 which enforce the limit themselves with the game's own consequence (a Territory player file
@@ -39,14 +39,15 @@ from parlour.agents.base import (
 from parlour.agents.external import ProcessLimits
 from parlour.core import Action, Event, Game, ParlourError, State, make_rng
 from parlour.core.seeding import fresh_seed
+from parlour.match import deprecated
 from parlour.records import Fault, GameResult, Record, TimeLimits
 
 log = logging.getLogger("parlour.match")
 
 
 @dataclass(frozen=True)
-class FaultPolicy:
-    """How a match treats misbehaving agents."""
+class FaultRules:
+    """How a match treats misbehaving agents: time limits, strikes, process limits, sandbox."""
 
     strike_limit: int = 3
     """Faults after which the seat forfeits (its remaining moves are fallback moves)."""
@@ -59,7 +60,8 @@ class FaultPolicy:
     memory_mb: int = 1024
     """Memory limit of each agent process (and, in the sandbox, of its whole tree), in MiB."""
     sandbox: str = "auto"
-    """Sandbox policy for out-of-process bots: ``auto``, ``on`` or ``off`` (docs/agents.md)."""
+    """Whether out-of-process bots run in the sandbox: ``auto``, ``on`` or ``off``
+    (docs/agents.md)."""
     bot_network: bool = False
     """Let sandboxed bots use the network."""
     bot_state: str | None = None
@@ -81,7 +83,9 @@ class FaultPolicy:
 
 class Match:
     """One game between agents: `run()` plays it out, `step()` plays one decision, and
-    iterating yields every event as it happens (the omniscient view, for display)."""
+    iterating yields every event as it happens (the omniscient view, for display).
+    `fault_rules` (default `FaultRules()`) says how misbehaving agents are treated; the old
+    keyword ``policy=`` still works, with a `DeprecationWarning`."""
 
     def __init__(
         self,
@@ -89,18 +93,26 @@ class Match:
         seats: Sequence[str | Agent],
         seed: int | None = None,
         setup: dict[str, Any] | None = None,
-        policy: FaultPolicy | None = None,
+        fault_rules: FaultRules | None = None,
+        *,
+        policy: FaultRules | None = None,
     ) -> None:
         if len(seats) != game.num_players:
             raise ParlourError(
                 f"{game.id} seats {game.num_players} players, but {len(seats)} agents were given"
             )
+        if policy is not None:
+            if fault_rules is not None:
+                raise ParlourError("Match got both fault_rules= and its deprecated name "
+                                   "policy=: pass fault_rules= only")
+            deprecated.warn_policy_keyword()
+            fault_rules = policy
         self.game = game
         self.seed = fresh_seed() if seed is None else int(seed)
         self.setup = dict(setup or {})
-        self.policy = policy or FaultPolicy()
+        self.fault_rules = fault_rules or FaultRules()
         self.specs = [s if isinstance(s, str) else _agent_name(s) for s in seats]
-        limits = self.policy.process_limits()
+        limits = self.fault_rules.process_limits()
         self.agents: list[Agent] = []
         try:
             for seat, s in enumerate(seats):
@@ -111,7 +123,7 @@ class Match:
         except BaseException:
             self.close()
             raise
-        self.bank = [self.policy.time_bank] * len(seats)
+        self.bank = [self.fault_rules.time_bank] * len(seats)
         self._fallback_rngs = [make_rng(self.seed, "fallback", seat) for seat in range(len(seats))]
         self.state: State[Any] = game.new_state(seed=self.seed, **self.setup)
         self.times: list[float] = []
@@ -165,11 +177,17 @@ class Match:
                                  self.time_limits())
 
     def time_limits(self) -> TimeLimits | None:
-        """The time policy of this match as its record states it (None if untimed)."""
-        if self.policy.move_time is None:
+        """The time limits of this match as its record states them (None if untimed)."""
+        if self.fault_rules.move_time is None:
             return None
         untimed = tuple(seat for seat, agent in enumerate(self.agents) if is_untimed(agent))
-        return TimeLimits(self.policy.move_time, self.policy.time_bank, untimed)
+        return TimeLimits(self.fault_rules.move_time, self.fault_rules.time_bank, untimed)
+
+    @property
+    def policy(self) -> FaultRules:
+        """Deprecated name of `fault_rules`."""
+        deprecated.warn_policy_attribute()
+        return self.fault_rules
 
     @property
     def result(self) -> GameResult:
@@ -225,7 +243,7 @@ class Match:
             return self._fallback(seat), 0.0
         observation = state.observe(seat)
         agent = self.agents[seat]
-        move_time = None if is_untimed(agent) else self.policy.move_time
+        move_time = None if is_untimed(agent) else self.fault_rules.move_time
         act_within = act_within_of(agent)
         start = time.perf_counter()
         try:
@@ -284,7 +302,7 @@ class Match:
 
     def _spend(self, seat: int, elapsed: float) -> bool:
         """Charge time over the move limit to the seat's bank; False if it ran out."""
-        move_time = self.policy.move_time
+        move_time = self.fault_rules.move_time
         if move_time is None or elapsed <= move_time:
             return True
         self.bank[seat] -= elapsed - move_time
@@ -303,7 +321,7 @@ class Match:
         self.strikes[seat] += 1
         log.warning("seat %d (%s) fault at move %d: %s: %s",
                     seat, self.specs[seat], move + 1, kind, message)
-        if self.strikes[seat] >= self.policy.strike_limit:
+        if self.strikes[seat] >= self.fault_rules.strike_limit:
             self._forfeit(seat, f"after {self.strikes[seat]} faults")
 
     def _forfeit(self, seat: int, why: str) -> None:
@@ -325,4 +343,9 @@ def _agent_name(agent: Agent) -> str:
     return name if isinstance(name, str) and name != "agent" else type(agent).__name__
 
 
-__all__ = ["FaultPolicy", "Match"]
+def __getattr__(name: str) -> Any:
+    """The deprecated old names (`parlour.match.deprecated`), with a `DeprecationWarning`."""
+    return deprecated.old_name(name)
+
+
+__all__ = ["FaultRules", "Match"]

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from parlour.core import Game, ParlourError, derive_seed
+from parlour.rl.deprecated import DeprecatedAECNames
 from parlour.rl.seated_game import SeatedGame
 from parlour.rl.spaces import (
     action_space,
@@ -35,7 +36,7 @@ from parlour.rl.spaces import (
 AECEnv = require("pettingzoo").AECEnv
 
 
-class ParlourAEC(AECEnv):  # type: ignore[misc,valid-type]
+class ParlourAEC(AECEnv, DeprecatedAECNames):  # type: ignore[misc,valid-type]
     """One game of `game` (a Game or a spec) at a time, every seat an agent."""
 
     metadata: dict[str, Any]
@@ -65,7 +66,7 @@ class ParlourAEC(AECEnv):  # type: ignore[misc,valid-type]
         self.encoding = self.game.encoding
         self._seed = derive_seed(0, "aec")
         self._games = 0
-        self.table: SeatedGame | None = None
+        self.seated_game: SeatedGame | None = None
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
@@ -79,8 +80,8 @@ class ParlourAEC(AECEnv):  # type: ignore[misc,valid-type]
             self._seed, self._games = int(seed), 0
         game_seed = derive_seed(self._seed, "game", self._games)
         self._games += 1
-        self.table = SeatedGame(self.game, game_seed, [None] * self.game.num_players,
-                           per_deal=self.per_deal_rewards, scale=self.scale)
+        self.seated_game = SeatedGame(self.game, game_seed, [None] * self.game.num_players,
+                                      per_deal=self.per_deal_rewards, scale=self.scale)
         self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -93,8 +94,8 @@ class ParlourAEC(AECEnv):  # type: ignore[misc,valid-type]
     @property
     def state_now(self) -> Any:
         """The game in progress (a parlour `State`, hidden information included)."""
-        assert self.table is not None
-        return self.table.state
+        assert self.seated_game is not None
+        return self.seated_game.state
 
     def _select(self) -> None:
         player = self.state_now.current_player
@@ -118,26 +119,26 @@ class ParlourAEC(AECEnv):  # type: ignore[misc,valid-type]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        table = self.table
-        assert table is not None
+        seated = self.seated_game
+        assert seated is not None
         seat = self.possible_agents.index(agent)
         try:
             action_id = int(action)
         except (TypeError, ValueError):
             raise ParlourError(f"{agent}: action {action!r} is not an integer id") from None
-        chosen = legal_action(self.game, table.state, seat, action_id)
+        chosen = legal_action(self.game, seated.state, seat, action_id)
         if chosen is None:
-            mask = seat_arrays(self.game, table.state, seat)[1]
+            mask = seat_arrays(self.game, seated.state, seat)[1]
             raise ParlourError(f"{agent}: action id {action_id} is illegal here; legal ids: "
                                f"{np.flatnonzero(mask).tolist()}")
         self._cumulative_rewards[agent] = 0.0
-        table.apply(chosen, checked=True)
+        seated.apply(chosen, checked=True)
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if table.paid:
-            for a, reward in zip(self.possible_agents, table.take_rewards(), strict=True):
+        if seated.paid:
+            for a, reward in zip(self.possible_agents, seated.take_rewards(), strict=True):
                 self.rewards[a] = float(reward)
         self.steps += 1
-        if table.state.is_terminal:
+        if seated.state.is_terminal:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)

@@ -18,3 +18,34 @@ def old_name(name: str) -> Any:
     warnings.warn(f"parlour.rl.{name} is deprecated: use parlour.rl.{RENAMED[name]}",
                   DeprecationWarning, stacklevel=3)
     return getattr(seated_game, RENAMED[name])
+
+
+def _renamed_attribute(owner: str, old: str, new: str) -> property:
+    """A read-only property `old` that warns and returns attribute `new` (of class `owner`)."""
+
+    def read(self: Any) -> Any:
+        warnings.warn(f"{owner}.{old} is deprecated: use {owner}.{new}", DeprecationWarning,
+                      stacklevel=2)
+        return getattr(self, new)
+
+    return property(read, doc=f"Deprecated name of `{new}`.")
+
+
+class DeprecatedVectorNames:
+    """`VectorEnv`'s old attribute names: `tables` (its seated games) and `views` (the
+    learners' observations)."""
+
+    tables = _renamed_attribute("VectorEnv", "tables", "seated_games")
+    views = _renamed_attribute("VectorEnv", "views", "learner_observations")
+
+
+class DeprecatedGymNames:
+    """`ParlourGym`'s old attribute name `table` (its seated game)."""
+
+    table = _renamed_attribute("ParlourGym", "table", "seated_game")
+
+
+class DeprecatedAECNames:
+    """`ParlourAEC`'s old attribute name `table` (its seated game)."""
+
+    table = _renamed_attribute("ParlourAEC", "table", "seated_game")

@@ -102,7 +102,7 @@ class TrainConfig:
     """What a decision learns from: ``returns``, the reward its seat got (Deep Monte-Carlo);
     or ``rollouts`` (needs an advisor): every legal action is tried from the true state and
     the deal played out by the advisor in every seat, and the network regresses each
-    action's result relative to the advisor's own choice (rollout policy improvement)."""
+    action's result relative to the advisor's own choice (rollout agent improvement)."""
     replay: int = 16_384
     """Rollout targets: how many of the latest decisions are kept to learn from again."""
     reuse: int = 8
@@ -446,7 +446,7 @@ class Trainer:
                 if config.targets == "rollouts":
                     break
                 trail = pending[index].setdefault(int(seats[index]), [])
-                already = (self.encoding.deal_progress(env.views[index])
+                already = (self.encoding.deal_progress(env.learner_observations[index])
                            / scale if config.to_go else 0.0)
                 trail.append((inputs[index].copy(), int(actions[index]), already))
             observations, masks, seats, rewards, paid, _ = env.step(actions)
@@ -472,8 +472,8 @@ class Trainer:
         inputs = np.zeros((len(flat), self.inputs), dtype=np.float32)
         inputs[:, :self.features] = flat
         encoding = self.encoding
-        for index, view in enumerate(env.views):
-            choice = encoding.action_id(self.advisor.act(view), view)
+        for index, observation in enumerate(env.learner_observations):
+            choice = encoding.action_id(self.advisor.act(observation), observation)
             inputs[index, self.features + choice] = 1.0
         return inputs
 
@@ -483,17 +483,17 @@ class Trainer:
         and the advisor plays every seat after, minus the same for the advisor's choice.
         NaN for the other ids. Played from the true state: the network sees only the
         observation, so it learns the expectation over the worlds that observation allows."""
-        state = env.tables[index].state
-        view = env.views[index]
+        state = env.seated_games[index].state
+        observation = env.learner_observations[index]
         seat = state.current_player
         assert seat is not None
         encoding = self.encoding
         targets = np.full(encoding.num_actions, np.nan, dtype=np.float32)
-        for action in view.legal_actions:
+        for action in observation.legal_actions:
             playout = state.clone(quiet=True)
             playout.apply_unchecked_no_undo(action)
-            targets[encoding.action_id(action, view)] = self.play_out(playout, seat)
-        advice = encoding.action_id(self.advisor.act(view), view)
+            targets[encoding.action_id(action, observation)] = self.play_out(playout, seat)
+        advice = encoding.action_id(self.advisor.act(observation), observation)
         targets -= targets[advice]
         return targets
 

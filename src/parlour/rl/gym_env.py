@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from parlour.core import Game, ParlourError, game_class, list_games, load_game, make_rng
+from parlour.rl.deprecated import DeprecatedGymNames
 from parlour.rl.seated_game import AgentSource, SeatedGame, build_agent
 from parlour.rl.spaces import (
     as_game,
@@ -48,7 +49,7 @@ from parlour.rl.spaces import (
 GymEnv = require("gymnasium").Env
 
 
-class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
+class ParlourGym(GymEnv, DeprecatedGymNames):  # type: ignore[misc,valid-type]
     """One seat of `game` (a Game or a spec) against `opponents`."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
@@ -89,13 +90,14 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
         self.encoding = self.game.encoding
         self.observation_space = observation_space(self.game)
         self.action_space = legal_action_space(self.game)
-        self.table: SeatedGame | None = None
+        self.seated_game: SeatedGame | None = None
         self.seat = 0
 
     def _observation(self, over: bool = False) -> dict[str, np.ndarray]:
-        """The seat's view; `over`: the episode ends here, so every id is marked."""
-        assert self.table is not None
-        observation, mask = seat_arrays(self.game, self.table.state, self.seat)
+        """The seat's observation and mask; `over`: the episode ends here, so every id is
+        marked."""
+        assert self.seated_game is not None
+        observation, mask = seat_arrays(self.game, self.seated_game.state, self.seat)
         if over:
             mask = terminal_mask(self.encoding.num_actions)
         self.action_space.legal = None if over else mask
@@ -117,10 +119,10 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
                 else:
                     agents.append(build_agent(sources.pop(0), self.game, s,
                                               make_rng(game_seed, "agent", s)))
-            self.table = SeatedGame(self.game, game_seed, agents, per_deal=self.per_deal_rewards,
-                               scale=self.scale)
-            self.table.advance()
-            if not self.table.state.is_terminal:  # the others may end a game alone: deal again
+            self.seated_game = SeatedGame(self.game, game_seed, agents,
+                                          per_deal=self.per_deal_rewards, scale=self.scale)
+            self.seated_game.advance()
+            if not self.seated_game.state.is_terminal:  # the others may end a game alone: again
                 break
         self.ended = False
         self.steps = 0
@@ -128,18 +130,18 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool,
                                          dict[str, Any]]:
-        table = self.table
-        if table is None:
+        seated = self.seated_game
+        if seated is None:
             raise ParlourError("call reset() before step()")
-        if table.state.is_terminal or self.ended:
+        if seated.state.is_terminal or self.ended:
             raise ParlourError("the episode is over: call reset() for a new one")
         try:
             action_id = int(action)
         except (TypeError, ValueError):
             raise ParlourError(f"action {action!r} is not an integer id") from None
-        chosen = legal_action(self.game, table.state, self.seat, action_id)
+        chosen = legal_action(self.game, seated.state, self.seat, action_id)
         if chosen is None:
-            mask = seat_arrays(self.game, table.state, self.seat)[1]
+            mask = seat_arrays(self.game, seated.state, self.seat)[1]
             reason = (f"action id {action_id} is illegal for seat {self.seat} here; legal ids: "
                       f"{np.flatnonzero(mask).tolist()}")
             if self.illegal_action == "raise":
@@ -147,22 +149,22 @@ class ParlourGym(GymEnv):  # type: ignore[misc,valid-type]
             self.ended = True
             return (self._observation(over=True), self.illegal_reward, True, False,
                     {"seat": self.seat, "illegal_action": action_id, "reason": reason})
-        table.apply(chosen, checked=True)
-        table.advance()
-        reward = float(table.take_rewards()[self.seat]) if table.paid else 0.0
-        terminated = table.state.is_terminal
+        seated.apply(chosen, checked=True)
+        seated.advance()
+        reward = float(seated.take_rewards()[self.seat]) if seated.paid else 0.0
+        terminated = seated.state.is_terminal
         self.steps += 1
         truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
         info: dict[str, Any] = {"seat": self.seat}
         if terminated:
-            info["returns"] = list(table.state.returns())
+            info["returns"] = list(seated.state.returns())
         self.ended = terminated or truncated
         return self._observation(over=self.ended), reward, terminated, truncated, info
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.table is None:
+        if self.render_mode is None or self.seated_game is None:
             return None
-        return render_text(self.game, self.table.state.observe(self.seat))
+        return render_text(self.game, self.seated_game.state.observe(self.seat))
 
 
 def gym_env(game: Game[Any] | str, opponents: AgentSource | Sequence[AgentSource] = "heuristic",

@@ -100,9 +100,9 @@ class ProcessVectorEnv:
 
     Worker w runs a `VectorEnv` seeded ``derive_seed(seed, "worker", w)`` over its slice of
     the games, so a run is reproducible for a given number of workers (not across numbers).
-    The learners' views and the tables stay in the workers. Use it as a context manager, or
-    call `close`. Workers load the game from its spec (`Game.spec`), so a plug-in game needs
-    its package installed; `seating` must be picklable for the process start method
+    The learners' observations and the seated games stay in the workers. Use it as a context
+    manager, or call `close`. Workers load the game from its spec (`Game.spec`), so a plug-in
+    game needs its package installed; `seating` must be picklable for the process start method
     (`context`: ``"spawn"``, ``"forkserver"`` or ``"fork"``; default the platform's).
     """
 

@@ -152,6 +152,6 @@ class SeatedGame:
                         agent.on_event(event)
 
 
-def table_rng(seed: int, episode: int) -> Random:
+def episode_rng(seed: int, episode: int) -> Random:
     """The generator that seats and seeds episode `episode` of a run seeded `seed`."""
     return make_rng(seed, "table", episode)

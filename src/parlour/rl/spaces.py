@@ -70,8 +70,8 @@ def seat_arrays(game: Game[Any], state: Any, seat: int) -> tuple[np.ndarray, np.
     the encoding's `fill_rows` (compiled for Hearts and Spades) where it has one."""
     encoding = game.encoding
     if not isinstance(encoding, Encoding):
-        view = state.observe(seat)
-        return encoding.encode(view), encoding.action_mask(view).astype(np.int8)
+        observation = state.observe(seat)
+        return encoding.encode(observation), encoding.action_mask(observation).astype(np.int8)
     row = np.zeros((1, *encoding.shape), dtype=np.float32)
     mask = np.zeros((1, encoding.num_actions), dtype=np.bool_)
     encoding.fill_rows([state], np.array([seat], dtype=np.int64), row, mask)
@@ -87,8 +87,10 @@ def legal_action(game: Game[Any], state: Any, seat: int, action_id: int) -> Any:
     if isinstance(encoding, Encoding) and type(encoding).action is Encoding.action:
         action = game.action_from_id(action_id)
         return action if state.current_player == seat and state.is_legal(action) else None
-    view = state.observe(seat)
-    return encoding.action(action_id, view) if encoding.action_mask(view)[action_id] else None
+    observation = state.observe(seat)
+    if not encoding.action_mask(observation)[action_id]:
+        return None
+    return encoding.action(action_id, observation)
 
 
 def terminal_mask(num_actions: int) -> np.ndarray:

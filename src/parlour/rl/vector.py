@@ -24,6 +24,7 @@ import numpy as np
 from parlour.core import Action, Game, Observation, ParlourError, derive_seed, make_rng
 from parlour.games.encoding import Encoding
 from parlour.rl import lockstep
+from parlour.rl.deprecated import DeprecatedVectorNames
 from parlour.rl.seated_game import AgentSource, SeatedGame, build_agent
 
 Seating = Sequence[AgentSource | None] | Callable[[Random], Sequence[AgentSource | None]]
@@ -31,7 +32,7 @@ Seating = Sequence[AgentSource | None] | Callable[[Random], Sequence[AgentSource
 that list for every new game from the generator it is given (a pool of opponents)."""
 
 
-class Views:
+class LearnerObservations:
     """The observation of the decision waiting in each game, built when first read."""
 
     def __init__(self, env: VectorEnv) -> None:
@@ -39,23 +40,23 @@ class Views:
         self.cache: list[Observation | None] = []
 
     def clear(self) -> None:
-        self.cache = [None] * len(self.env.tables)
+        self.cache = [None] * len(self.env.seated_games)
 
     def __len__(self) -> int:
-        return len(self.env.tables)
+        return len(self.env.seated_games)
 
     def __getitem__(self, index: int) -> Observation:
-        view = self.cache[index]
-        if view is None:
-            view = self.env.tables[index].state.observe(int(self.env.seats[index]))
-            self.cache[index] = view
-        return view
+        observation = self.cache[index]
+        if observation is None:
+            observation = self.env.seated_games[index].state.observe(int(self.env.seats[index]))
+            self.cache[index] = observation
+        return observation
 
     def __iter__(self) -> Any:
         return (self[index] for index in range(len(self)))
 
 
-class VectorEnv:
+class VectorEnv(DeprecatedVectorNames):
     """`num_envs` games of `game` in lockstep; learners' decisions come back batched.
 
     `reset()` and `step(actions)` return ``(observations, masks, seats)``-style arrays; see
@@ -101,9 +102,10 @@ class VectorEnv:
                 raise ParlourError(f"out arrays must be C-contiguous {np.dtype(dtype).name} of "
                                    f"shapes {shapes}, not {array.dtype.name} {array.shape}")
         self.observations, self.masks, self.seats = out
-        self.tables: list[SeatedGame] = []
-        self.views = Views(self)
-        """``views[i]``: the observation of the decision waiting in game i (built on demand)."""
+        self.seated_games: list[SeatedGame] = []
+        self.learner_observations = LearnerObservations(self)
+        """``learner_observations[i]``: the `Observation` of the decision waiting in game i
+        (built on demand; `observations` holds its encoding)."""
         self.truncated = np.zeros(num_envs, dtype=np.bool_)
         self.randoms: list[list[lockstep.Mover] | None] = []
         """Per game: how each seat moves on the lockstep path (`lockstep.mover`: a random
@@ -112,13 +114,13 @@ class VectorEnv:
         self.decisions = np.zeros(num_envs, dtype=np.int64)
         """Learner steps played in each game so far (what `max_steps` counts)."""
         self.ids: list[Action] | None = None
-        if type(self.encoding).action is Encoding.action:  # ids do not depend on the view
+        if type(self.encoding).action is Encoding.action:  # ids do not depend on the observation
             self.ids = [game.action_from_id(i) for i in range(self.encoding.num_actions)]
         self.games_started = 0
         self.moves = 0
         """Moves played in every game so far, agents' and learners' (chance deals too)."""
 
-    def _new_table(self) -> SeatedGame:
+    def _new_seated_game(self) -> SeatedGame:
         number = self.games_started
         self.games_started += 1
         game_seed = derive_seed(self.seed, "game", number)
@@ -133,35 +135,35 @@ class VectorEnv:
         agents = [None if source is None
                   else build_agent(source, self.game, seat, make_rng(game_seed, "agent", seat))
                   for seat, source in enumerate(seating)]
-        table = SeatedGame(self.game, game_seed, agents, self.per_deal, self.relative, self.scale)
-        table.advance()
-        self.moves += len(table.state.history)
-        return table
+        seated = SeatedGame(self.game, game_seed, agents, self.per_deal, self.relative, self.scale)
+        seated.advance()
+        self.moves += len(seated.state.history)
+        return seated
 
     def _start(self, index: int) -> None:
         """Put a new game (one the agents did not finish alone) in slot `index`."""
-        table = self._new_table()
-        while table.state.is_terminal:
-            table = self._new_table()
-        if index == len(self.tables):
-            self.tables.append(table)
+        seated = self._new_seated_game()
+        while seated.state.is_terminal:
+            seated = self._new_seated_game()
+        if index == len(self.seated_games):
+            self.seated_games.append(seated)
             self.randoms.append(None)
         else:
-            self.tables[index] = table
+            self.seated_games[index] = seated
         self.randoms[index] = None
-        if self.ids is not None and not table.listening:
-            movers = [lockstep.mover(agent, table.state) for agent in table.agents]
+        if self.ids is not None and not seated.listening:
+            movers = [lockstep.mover(agent, seated.state) for agent in seated.agents]
             if all(m is not False for m in movers):
                 self.randoms[index] = movers  # type: ignore[assignment]
         self.decisions[index] = 0
-        seat = table.state.current_player
+        seat = seated.state.current_player
         assert seat is not None
         self.seats[index] = seat
 
     def reset(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Start `num_envs` games: ``(observations, masks, seats)`` of their first decisions."""
         self.games_started = 0
-        self.tables = []
+        self.seated_games = []
         self.randoms = []
         for index in range(self.num_envs):
             self._start(index)
@@ -171,16 +173,16 @@ class VectorEnv:
 
     def _show(self) -> None:
         """Encode the decision waiting in each game into its row."""
-        self.views.clear()
+        self.learner_observations.clear()
         encoding = self.encoding
         if isinstance(encoding, Encoding):
-            encoding.fill_rows([t.state for t in self.tables], self.seats, self.observations,
+            encoding.fill_rows([t.state for t in self.seated_games], self.seats, self.observations,
                                self.masks)
             return
         for index in range(self.num_envs):  # an encoding with only the protocol's methods
-            view = self.views[index]
-            self.observations[index] = encoding.encode(view)
-            self.masks[index] = encoding.action_mask(view)
+            observation = self.learner_observations[index]
+            self.observations[index] = encoding.encode(observation)
+            self.masks[index] = encoding.action_mask(observation)
 
     def step(self, actions: Sequence[int] | np.ndarray) -> tuple[
             np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -214,18 +216,19 @@ class VectorEnv:
             self._advance_lockstep(fast, ids)
         encoding = self.encoding
         self.decisions += 1
-        for index, table in enumerate(self.tables):
-            state = table.state
+        for index, seated in enumerate(self.seated_games):
+            state = seated.state
             if self.randoms[index] is None:
                 before = len(state.history)
-                table.apply(encoding.action(int(ids[index]), self.views[index]), checked=True)
-                table.advance()
+                action = encoding.action(int(ids[index]), self.learner_observations[index])
+                seated.apply(action, checked=True)
+                seated.advance()
                 self.moves += len(state.history) - before
             else:
-                table.settle()
-            if table.paid:
+                seated.settle()
+            if seated.paid:
                 paid[index] = True
-                rewards[index] = table.take_rewards()
+                rewards[index] = seated.take_rewards()
             if state.is_terminal:
                 done[index] = True
             elif self.max_steps is not None and self.decisions[index] >= self.max_steps:
@@ -240,7 +243,7 @@ class VectorEnv:
     def _advance_lockstep(self, fast: list[int], ids: np.ndarray) -> None:
         """Step the games in `fast` (every other seat on the lockstep path) in one call."""
         assert self.ids is not None
-        states = [self.tables[i].state for i in fast]
+        states = [self.seated_games[i].state for i in fast]
         randoms = [r for r in self.randoms if r is not None]
         seats = np.empty(len(fast), dtype=np.int64)
         moves = np.empty(len(fast), dtype=np.int64)

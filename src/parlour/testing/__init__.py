@@ -24,17 +24,25 @@ from parlour.testing.checks import (
     check_final,
     check_state,
     is_perfect_information,
+    public_snapshot,
     random_playout,
-    snapshot_view,
 )
+from parlour.testing.deprecated import old_name
 
 if TYPE_CHECKING:
     from parlour.testing.encoding import EncodingChecks
     from parlour.testing.suite import ConformanceChecks, conformance_suite
 
 __all__ = [
-    "MAX_MOVES", "ConformanceChecks", "EncodingChecks", "check_final", "check_state",
-    "conformance_suite", "is_perfect_information", "random_playout", "snapshot_view",
+    "MAX_MOVES",
+    "ConformanceChecks",
+    "EncodingChecks",
+    "check_final",
+    "check_state",
+    "conformance_suite",
+    "is_perfect_information",
+    "public_snapshot",
+    "random_playout",
 ]
 
 
@@ -49,4 +57,4 @@ def __getattr__(name: str) -> Any:
                 f"pip install 'parlour[testing]'"
             ) from None
         return getattr(suite, name)
-    raise AttributeError(f"module 'parlour.testing' has no attribute {name!r}")
+    return old_name(name)

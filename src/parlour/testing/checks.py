@@ -102,7 +102,7 @@ def check_final(state: State[Any]) -> None:
             f"{list(state.winners())}")
 
 
-def snapshot_view(state: State[Any]) -> tuple[Any, ...]:
+def public_snapshot(state: State[Any]) -> tuple[Any, ...]:
     """Everything visible through the public API, to compare a state before and after."""
     seats = range(state.game.num_players)
     return (

@@ -27,8 +27,8 @@ from parlour.testing.checks import (
     check_final,
     check_state,
     is_perfect_information,
+    public_snapshot,
     random_playout,
-    snapshot_view,
 )
 from parlour.testing.encoding import EncodingChecks
 
@@ -121,15 +121,15 @@ class ConformanceChecks(Scaled):
         rng = Random(2)
         for seed in range(self.scaled(10)):
             state = game.new_state(seed=seed)
-            views = [snapshot_view(state)]
+            views = [public_snapshot(state)]
             while not state.is_terminal:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
-                views.append(snapshot_view(state))
+                views.append(public_snapshot(state))
             views.pop()
             while state.can_undo:
                 state.undo()
-                assert snapshot_view(state) == views.pop()
+                assert public_snapshot(state) == views.pop()
             assert not views
             with pytest.raises(ParlourError):
                 state.undo()
@@ -144,15 +144,15 @@ class ConformanceChecks(Scaled):
                     break
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
-            before = snapshot_view(state)
+            before = public_snapshot(state)
             copy = state.clone()
-            assert snapshot_view(copy) == before
+            assert public_snapshot(copy) == before
             random_playout(copy, Random(seed))
-            assert snapshot_view(state) == before, "playing the clone changed the original"
+            assert public_snapshot(state) == before, "playing the clone changed the original"
             if not state.is_terminal:
                 copy2 = state.clone()
                 random_playout(state, Random(seed))
-                assert snapshot_view(copy2) == before, "playing the original changed the clone"
+                assert public_snapshot(copy2) == before, "playing the original changed the clone"
 
     def test_same_seed_gives_the_same_game(self, game: Game[Any]) -> None:
         """A seed reproduces a game exactly, and agents' randomness never changes a deal."""
@@ -274,7 +274,7 @@ class ConformanceChecks(Scaled):
     ) -> None:
         """Any sequence of legal moves and undos keeps the invariants and undoes to the start."""
         state = game.new_state(seed=choices[0] if choices else 0)
-        start = snapshot_view(state)
+        start = public_snapshot(state)
         for choice in choices:
             if choice % 9 == 0 and state.can_undo:
                 state.undo()
@@ -284,7 +284,7 @@ class ConformanceChecks(Scaled):
             check_state(state)
         while state.can_undo:
             state.undo()
-        assert snapshot_view(state) == start
+        assert public_snapshot(state) == start
 
     @settings(max_examples=100, deadline=None,
               suppress_health_check=[HealthCheck.function_scoped_fixture])

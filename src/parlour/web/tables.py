@@ -36,7 +36,7 @@ from parlour.console.views import SeatView
 from parlour.console.views import view_for as console_view_for
 from parlour.core import Action, Game, Observation, ParlourError
 from parlour.core.seeding import fresh_seed
-from parlour.match import FaultPolicy, Match
+from parlour.match import FaultRules, Match
 from parlour.web.catalog import PERSON, check_spec, make_game
 from parlour.web.config import ServerConfig
 from parlour.web.messages import Act, NewTable, Pace, Resign, Sync
@@ -46,7 +46,7 @@ log = logging.getLogger("parlour.web")
 
 MAX_LOG = 5000
 """Log lines kept per seat (for a page that reconnects)."""
-BOT_POLICY = FaultPolicy(move_time=30.0, time_bank=60.0, sandbox="on")
+BOT_FAULT_RULES = FaultRules(move_time=30.0, time_bank=60.0, sandbox="on")
 """Bots get 30 s a move (plus a 60 s bank); people are never timed. A program a table seats
 never starts outside the sandbox."""
 
@@ -131,7 +131,7 @@ class Table:
             self.people[seat].agent if seat in self.people else spec
             for seat, spec in enumerate(specs)
         ]
-        self.match = Match(game, agents, seed=seed, policy=BOT_POLICY)
+        self.match = Match(game, agents, seed=seed, fault_rules=BOT_FAULT_RULES)
         self.specs = list(self.match.specs)
         self.view: TableView = view_for(game, self.specs)
         self.waiting: int | None = None

@@ -1,5 +1,5 @@
 """The compiled step of the `Match` path (`SkatState.legal_actions`, `apply`,
-`apply_unchecked_no_undo` in `_kernel.pyx`) against the Python methods, move for move.
+`apply_unchecked_no_undo` in `_deals_and_step.pyx`) against the Python methods, move for move.
 
 The kernel's step functions are checked on both paths (on the pure path they are called
 explicitly; `SkatState` keeps its Python methods there). Skipped when the kernel is not built,
@@ -22,7 +22,7 @@ from parlour.crosscheck.skat_steps import step_crosscheck
 from parlour.games.skat import SkatState, rules
 from parlour.games.skat.actions import PASS, PLAY
 
-KERNEL_NAME = "parlour.games.skat._kernel"
+KERNEL_NAME = "parlour.games.skat._deals_and_step"
 STEP = ("legal_actions", "apply", "apply_unchecked_no_undo")
 
 
@@ -33,7 +33,7 @@ def kernel() -> ModuleType:
         if os.environ.get("CI"):
             pytest.fail("the Skat kernel is not built: CI must test the compiled path")
         pytest.skip("the Skat kernel is not built (pip install -e . with a C compiler)")
-    import parlour.games.skat._kernel as module
+    import parlour.games.skat._deals_and_step as module
 
     rules.bind_kernel(module)  # the pure path binds it only here
     rules.bind_step(module)
@@ -105,7 +105,7 @@ def test_the_cross_check_catches_a_step_that_differs(kernel: ModuleType, broken:
     step = step_of(kernel, **({"legal_actions": short_legal} if broken == "legal"
                               else {"apply": no_undo_record}))
     with pytest.raises(Divergence, match=r"^skat seed 0, move \d+.*: legal actions.*: .* in "
-                       r"src/parlour/games/skat/_kernel.pyx" if broken == "legal"
+                       r"src/parlour/games/skat/_deals_and_step.pyx" if broken == "legal"
                        else r"^skat seed 0, move \d+.*: state\['_undo_stack'\]"):
         step_crosscheck(parlour.load_game("skat"), 30, True, step)
 

@@ -203,11 +203,11 @@ def test_a_looping_player_file_forfeits_its_turn_under_a_match_time_limit() -> N
     """`--move-time` on a match: the worker cuts the loop off and the turn is forfeited,
     a game17 forfeit rather than a match fault, and the game goes on."""
     import parlour
-    from parlour.match import FaultPolicy, Match
+    from parlour.match import FaultRules, Match
 
     game = parlour.load_game("territory", size=4, rounds=3, players=1)
     looping = str(Path(__file__).parent / "players" / "looping_player.py")
-    match = Match(game, [f"file:{looping}"], seed=2, policy=FaultPolicy(move_time=0.2))
+    match = Match(game, [f"file:{looping}"], seed=2, fault_rules=FaultRules(move_time=0.2))
     record = match.run()
     assert record.result.complete
     assert not record.faults and not record.forfeited
@@ -239,12 +239,12 @@ def forfeits(match: parlour.Match) -> list[Any]:
 def test_game17s_own_files_load_in_either_order(move_time: float | None) -> None:
     """A file beside game17's modules (as T800.py) and one importing game17.zombie (as the
     demo stubs) both play, whichever loads first, with or without a move time."""
-    from parlour.match import FaultPolicy
+    from parlour.match import FaultRules
 
     game = Territory(size=5, rounds=3, players=2)
     orders = [[SMART, ADVANCED], [ADVANCED, SMART]]
     for seats in orders if move_time is None else orders[:1]:  # a worker each: order is moot
-        match = parlour.Match(game, seats, seed=4, policy=FaultPolicy(move_time=move_time))
+        match = parlour.Match(game, seats, seed=4, fault_rules=FaultRules(move_time=move_time))
         record = match.run()
         assert not record.faults and not forfeits(match), [e.reason for e in forfeits(match)]
         assert all(m.action != "stay" for m in record.moves[:2])

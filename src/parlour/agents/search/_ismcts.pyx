@@ -18,10 +18,10 @@ operation:
   the card play every card is seen); an edge holds visits, availability and total value, and
   selection is UCB on min-max normalised values with the availability, in card order, with
   the same floating-point operations; playouts are ``legal[int(random() * n)]`` per card, on
-  `TrickPlay` (`parlour.cards._kernel`).
-- With a compiled rollout policy (`cards/_policy.pxd`'s `CardPolicy`: Hearts' or Spades'
+  `TrickPlay` (`parlour.cards._trick_play`).
+- With a compiled rollout agent (`cards/_card_agent.pxd`'s `CardAgent`: Hearts' or Spades'
   heuristic, `rollout=auto`), the playouts play it, the other seats play it in the tree where
-  they are modelled (``opponents=policy``), it suggests the move to expand (`Playout.suggest`) and,
+  they are modelled (``opponents=rollout``), it suggests the move to expand (`Playout.suggest`) and,
   where it proposes moves (``moves=auto``), the tree weighs its proposals in its order. Its
   knowledge of the position is copied with each world and told every card played (`see`).
 - A playout's values come from the game (`TrickState.settled_returns`, a Python call),
@@ -35,8 +35,8 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy
 
-from parlour.cards._kernel cimport SEATS, TrickPlay
-from parlour.cards._policy cimport CardPolicy
+from parlour.cards._trick_play cimport SEATS, TrickPlay
+from parlour.cards._card_agent cimport CardAgent
 from parlour.cards._twister cimport (
     Twister, mt_below, mt_load, mt_next, mt_random, mt_save, mt_shuffle_ints,
 )
@@ -462,9 +462,9 @@ cdef class Search:
     Built from the root world (`template`, any world consistent with the observation: only
     the hidden hands change between worlds), the hidden deal (`ismcts_gate`), `settle`
     (``(taken, won) -> values``), the exploration constant, the seat and whether the other
-    seats play at random in the tree (``opponents=policy`` with random rollouts), or with a
-    `policy` (a `CardPolicy` capsule and the bytes of its `knowledge` of the root position)
-    play that policy there and in the playouts; `proposals`: the tree weighs the policy's
+    seats play at random in the tree (``opponents=rollout`` with random rollouts), or with a
+    `agent` (a `CardAgent` capsule and the bytes of its `knowledge` of the root position)
+    play that agent there and in the playouts; `proposals`: the tree weighs the agent's
     proposed moves rather than every legal card."""
 
     cdef Twister twister
@@ -488,9 +488,9 @@ cdef class Search:
     cdef int path_card[MAX_PATH]
     cdef int path_player[MAX_PATH]
     cdef int npath
-    cdef CardPolicy *policy         # NULL: random rollouts
+    cdef CardAgent *agent         # NULL: random rollouts
     cdef int proposals
-    cdef int *order                 # the policy's suit order where it proposes, else NULL
+    cdef int *order                 # the agent's suit order where it proposes, else NULL
     cdef char root_known[KNOWLEDGE_MAX]
     cdef char known[KNOWLEDGE_MAX]
 
@@ -504,21 +504,21 @@ cdef class Search:
 
     def __init__(self, TrickPlay template, list seats, list sizes, list allowed, list fixed,
                  uint64_t unknown, settle, settle_key, double c, int seat, bint modelled,
-                 policy=None, bytes knowledge=None, bint proposals=False):
+                 agent=None, bytes knowledge=None, bint proposals=False):
         """`settle_key`: ``(card groups, whether tricks won count)``, on whose per-seat counts
         alone `settle`'s values depend (they are then asked once per outcome), or None."""
         cdef int i
-        self.policy = NULL
+        self.agent = NULL
         self.order = NULL
         self.proposals = 0
-        if policy is not None:
-            self.policy = <CardPolicy *>PyCapsule_GetPointer(policy, "parlour.CardPolicy")
-            if self.policy.size > KNOWLEDGE_MAX or <size_t>len(knowledge) != self.policy.size:
-                raise ValueError("the policy's knowledge does not fit the search")
-            memcpy(self.root_known, <char *>knowledge, self.policy.size)
-            self.proposals = proposals and self.policy.propose != NULL
+        if agent is not None:
+            self.agent = <CardAgent *>PyCapsule_GetPointer(agent, "parlour.CardAgent")
+            if self.agent.size > KNOWLEDGE_MAX or <size_t>len(knowledge) != self.agent.size:
+                raise ValueError("the agent's knowledge does not fit the search")
+            memcpy(self.root_known, <char *>knowledge, self.agent.size)
+            self.proposals = proposals and self.agent.propose != NULL
             if self.proposals:
-                self.order = self.policy.suit_order
+                self.order = self.agent.suit_order
         if settle_key is not None:
             memo_start(&self.memo, list(settle_key[0]), settle_key[1], template.hand_size)
         self.template = template
@@ -651,9 +651,9 @@ cdef class Search:
         return 0
 
     cdef inline int play(self, TrickPlay w, int card) except -2:
-        """Play `card` in `w`, the policy (if any) seeing it first."""
-        if self.policy != NULL:
-            self.policy.see(w, self.known, card)
+        """Play `card` in `w`, the agent (if any) seeing it first."""
+        if self.agent != NULL:
+            self.agent.see(w, self.known, card)
         return w.play(card)
 
     cdef int iterate(self, int forced) except -1:
@@ -661,15 +661,15 @@ cdef class Search:
         `forced`: the root card to play (the halving root), or -1."""
         cdef TrickPlay w = self.work
         cdef Twister* t = &self.twister
-        cdef CardPolicy *policy = self.policy
+        cdef CardAgent *agent = self.agent
         cdef int node = 0, player, card, n, a, i, k, chosen
         cdef uint64_t legal, moves, untried, tried
         cdef double lo, span, scale, best, score, visits, c = self.c
         cdef Edge* e
         cdef int cards[64]
         copy_play(w, self.world)
-        if policy != NULL:
-            memcpy(self.known, self.root_known, policy.size)
+        if agent != NULL:
+            memcpy(self.known, self.root_known, agent.size)
         self.npath = 0
         if forced >= 0:
             if not (self.nodes[0].has >> forced) & 1:
@@ -685,8 +685,8 @@ cdef class Search:
                 n = __builtin_popcountll(legal)
                 if n == 1:
                     card = __builtin_ctzll(legal)
-                elif policy != NULL:
-                    card = policy.choose(w, self.known)
+                elif agent != NULL:
+                    card = agent.choose(w, self.known)
                 else:
                     card = nth_card(legal, <int>(mt_random(t) * n))
                 self.play(w, card)
@@ -695,8 +695,8 @@ cdef class Search:
             moves = legal
             chosen = -1
             if self.proposals:
-                chosen = policy.choose(w, self.known)
-                moves = policy.propose(w, self.known, legal, chosen)
+                chosen = agent.choose(w, self.known)
+                moves = agent.propose(w, self.known, legal, chosen)
             untried = moves & ~self.nodes[node].has
             if untried:
                 tried = moves & self.nodes[node].has
@@ -707,8 +707,8 @@ cdef class Search:
                 if n == 1:
                     card = __builtin_ctzll(untried)
                 else:
-                    if policy != NULL and chosen < 0:  # the policy's move: `Playout.suggest`
-                        chosen = policy.choose(w, self.known)
+                    if agent != NULL and chosen < 0:  # the agent's move: `Playout.suggest`
+                        chosen = agent.choose(w, self.known)
                     if chosen >= 0 and (untried >> chosen) & 1:
                         card = chosen
                     else:
@@ -736,10 +736,10 @@ cdef class Search:
             self.play(w, card)
             self.push(node, card, player)
             node = self.child(node, card)
-        if policy != NULL:  # the policy's playout (`State.play_compiled`)
+        if agent != NULL:  # the agent's playout (`State.play_compiled`)
             while not w.done:
-                card = policy.choose(w, self.known)
-                policy.see(w, self.known, card)
+                card = agent.choose(w, self.known)
+                agent.see(w, self.known, card)
                 w.play(card)
         while not w.done:  # the random playout: State.play_random's moves
             legal = w.legal_mask()

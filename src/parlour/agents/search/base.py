@@ -17,7 +17,7 @@ COMMON_OPTIONS = (
                "Seconds per decision; with it alone the count limit is lifted."),
     opt.Option("time", opt.seconds, None, "The same as 'seconds' (its older name)."),
     opt.Option("rollout", opt.name, AUTO,
-               "Playout policy: 'random', one of the game's agents ('heuristic'), or 'auto' "
+               "Playout agent: 'random', one of the game's agents ('heuristic'), or 'auto' "
                "(the game's heuristic where it has one, else random)."),
     opt.Option("horizon", opt.horizon, 1,
                "How far playouts go: 'deal' (the current deal), a number of deals, or 'game'."),
@@ -70,7 +70,7 @@ class SearchAgent(BaseAgent):
         """Take the agent's own options from `values` (subclasses)."""
 
     def bind(self, game: Game[Any]) -> None:
-        """Search `game` from now on (builds the playout policy, so a bad one fails early)."""
+        """Search `game` from now on (builds the playout agent, so a bad one fails early)."""
         self.game = game
         self.playout = Playout(game, self.rollout, self.horizon, self.value, self.rng, self.spec,
                                proposals=self.moves == "auto")

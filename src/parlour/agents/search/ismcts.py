@@ -16,12 +16,13 @@ it took.
   and chance work for any game and any number of seats, from the contract alone.
 - Values are each seat's playout result (`Playout`), min-max normalised per seat over what the
   search has seen, so one exploration constant `c` suits every game's score scale.
-- With ``opponents=policy`` the other seats do not choose in the tree: they play the rollout
-  policy in each sampled world, acting on their own observation of it, and the tree holds only
+- With ``opponents=rollout`` the other seats do not choose in the tree: they play the rollout
+  agent in each sampled world, acting on their own observation of it, and the tree holds only
   the searching seat's decisions (for games where a move depends on what only its seat holds).
   The default, ``auto``, does this where the game's `Game.search_opponents` says so and the
-  rollouts play a policy (Hearts and Skull), and is ``tree`` otherwise.
-- The moves weighed at a node are the legal actions, or the rollout policy's candidates
+  rollouts play an agent (Hearts and Skull), and is ``tree`` otherwise. ``opponents=rollout``
+  is the deprecated spelling of ``rollout``.
+- The moves weighed at a node are the legal actions, or the rollout agent's candidates
   (``moves=auto``, `Playout.moves`) where it proposes some.
 - At the root (``root=halving``, the default) the aim is to find the best move, not to balance
   exploration: sequential halving spends the budget in rounds, each root candidate is tried in
@@ -37,7 +38,9 @@ draw for draw, so the same decisions.
 from __future__ import annotations
 
 import math
+import sys
 import time
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +52,25 @@ from parlour.agents.search.playout import Playout
 from parlour.core import Action, Game, Observation, State
 
 _INF = math.inf
+
+DEPRECATED_ROLLOUT = "policy"
+"""The old spelling of ``opponents=rollout`` (and of ``Game.search_opponents = "rollout"``)."""
+
+
+def _current_spelling(value: str, where: str, module: str | None = None) -> str:
+    """`value` of the opponents option or of `Game.search_opponents`, with the deprecated
+    spelling of ``rollout`` replaced, warning (naming `where` it was set; attributed to
+    `module`, the game's own, where given)."""
+    if value != DEPRECATED_ROLLOUT:
+        return value
+    message = (f"{where}={value!r} is deprecated: use 'rollout' (the other seats play the "
+               "rollout agent)")
+    if module is None:
+        warnings.warn(message, DeprecationWarning, stacklevel=3)
+    else:
+        source = getattr(sys.modules.get(module), "__file__", None) or module
+        warnings.warn_explicit(message, DeprecationWarning, source, 0, module=module)
+    return "rollout"
 
 
 class _Node:
@@ -91,8 +113,8 @@ class _Tree:
         self.c = c
         self.randrange = randrange
         self.guided = bool(playout.agents)
-        self.modelled = opponents == "policy"
-        """Other seats play the rollout policy in the tree instead of choosing by statistics."""
+        self.modelled = opponents == "rollout"
+        """Other seats play the rollout agent in the tree instead of choosing by statistics."""
         n = game.num_players
         self.low = [_INF] * n
         self.high = [-_INF] * n
@@ -178,10 +200,12 @@ class _Tree:
         return edge[2] / edge[0] if edge and edge[0] else -_INF
 
 
-def _child(node: _Node, view: Any) -> _Node:
-    child = node.children.get(view)
+def _child(node: _Node, seen: Any) -> _Node:
+    """The child of `node` for `seen`, what the searching seat observes of a move (made on
+    first visit)."""
+    child = node.children.get(seen)
     if child is None:
-        child = node.children[view] = _Node()
+        child = node.children[seen] = _Node()
     return child
 
 
@@ -201,10 +225,12 @@ class ISMCTSAgent(SearchAgent):
         opt.Option("root", opt.choice("halving", "ucb"), "halving",
                    "How the root spends the budget: sequential halving over common worlds, "
                    "or UCB like every other node."),
-        opt.Option("opponents", opt.choice("auto", "tree", "policy"), "auto",
+        opt.Option("opponents",
+                   opt.choice("auto", "tree", "rollout", deprecated=(DEPRECATED_ROLLOUT,)), "auto",
                    "How the other seats move in the tree: by their own statistics ('tree'), "
-                   "as the rollout policy plays in each sampled world ('policy'), or as the "
-                   "game suggests when the rollouts play a policy ('auto')."),
+                   "as the rollout agent plays in each sampled world ('rollout'; 'policy' is "
+                   "its deprecated spelling), or as the game suggests when the rollouts play "
+                   "an agent ('auto')."),
         opt.Option("reuse", opt.boolean, False,
                    "Keep the tree between decisions: the next search starts from the node of "
                    "the new observation, with its statistics."),
@@ -214,7 +240,7 @@ class ISMCTSAgent(SearchAgent):
     def configure(self, values: Mapping[str, Any]) -> None:
         self.c: float = values["c"]
         self.root: str = values["root"]
-        self.opponents: str = values["opponents"]
+        self.opponents: str = _current_spelling(values["opponents"], "ismcts:opponents")
         self.reuse: bool = values["reuse"]
         self.report: SearchReport | None = None
         self._last: _Tree | None = None
@@ -238,11 +264,15 @@ class ISMCTSAgent(SearchAgent):
         return tied[self.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
 
     def modelled_opponents(self, game: Game[Any], playout: Playout) -> str:
-        """``"tree"`` or ``"policy"``: the option, or for ``auto`` the game's
-        `Game.search_opponents` where the rollouts play a policy (else ``"tree"``)."""
+        """``"tree"`` or ``"rollout"``: the option, or for ``auto`` the game's
+        `Game.search_opponents` where the rollouts play an agent (else ``"tree"``)."""
         if self.opponents != "auto":
             return self.opponents
-        return type(game).search_opponents if playout.agents else "tree"
+        if not playout.agents:
+            return "tree"
+        kind = type(game)
+        return _current_spelling(kind.search_opponents, f"{kind.__name__}.search_opponents",
+                                 kind.__module__)
 
     def search(self, observation: Observation) -> SearchReport:
         """Search `observation` within the budget and describe what was found."""

@@ -4,14 +4,14 @@ The compiled loop covers the card play of four-hand trick-taking games: a game w
 the trick kernel plays (`TrickState.kernel_class`, no hook overridden), whose `sample_state`
 deals the hidden hands as `HIDDEN_DEAL_SAMPLERS` promise, and which values a playout stopped at
 the end of the deal with `TrickState.settled_returns`; searched with rollouts that stop at the
-end of the deal (``horizon=1``), random or by a policy the state class has compiled
-(`compiled_policy`: Hearts' and Spades' heuristics, the default ``rollout=auto``), the other
-seats in the tree or playing the rollout policy (``opponents=policy``), the moves weighed the
-legal cards or the policy's proposals (``moves=auto``), without tree reuse, and a
-`random.Random` generator. Anything else (a root in the passing or bidding, a policy without
+end of the deal (``horizon=1``), random or by an agent the state class has compiled
+(`compiled_agent`: Hearts' and Spades' heuristics, the default ``rollout=auto``), the other
+seats in the tree or playing the rollout agent (``opponents=rollout``), the moves weighed the
+legal cards or the agent's proposals (``moves=auto``), without tree reuse, and a
+`random.Random` generator. Anything else (a root in the passing or bidding, an agent without
 a compiled twin, another game, a subclass overriding a rule, the pure path) runs the Python
 loop. Both give the same decisions, root statistics and generator state for the same seed:
-`tests/agents/test_ismcts_kernel.py` compares them.
+`tests/agents/test_ismcts_compiled.py` compares them.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 MODULE = "parlour.agents.search._ismcts"
 _KERNEL = compiled_switch.load(MODULE)
-_CARDS = compiled_switch.load("parlour.cards._kernel")
+_CARDS = compiled_switch.load("parlour.cards._trick_play")
 _EXACT = _KERNEL is not None and _CARDS is not None and bool(_KERNEL.reproduces_random())
 """The kernel is built and draws what this Python's `random.Random` draws."""
 
@@ -121,11 +121,11 @@ def compiled_search(agent: ISMCTSAgent, game: Game[Any], playout: Playout,
             or world.current_player != observation.seat
             or set(world.legal_actions()) != set(observation.legal_actions)):
         return None  # (the Python loop raises the sampler's error, if it is one)
-    policy: tuple[Any, bytes] | None = None
-    if playout.agents:  # a rollout policy: only one the state class has compiled
-        find = getattr(type(world), "compiled_policy", None)
-        policy = find(world, playout.policy_name) if find is not None else None
-        if policy is None:
+    card_agent: tuple[Any, bytes] | None = None
+    if playout.agents:  # a rollout agent: only one the state class has compiled
+        find = getattr(type(world), "compiled_agent", None)
+        card_agent = find(world, playout.rollout_name) if find is not None else None
+        if card_agent is None:
             return None
     hidden = game.hidden_deal(observation)  # type: ignore[attr-defined]
     seen = hidden.played
@@ -143,7 +143,7 @@ def compiled_search(agent: ISMCTSAgent, game: Game[Any], playout: Playout,
         template, seats, sizes, [hidden.allowed[p] & ~hidden.fixed[p] for p in seats],
         [hidden.fixed[p] for p in seats], unknown, _settle(world, playout.rank),
         world.settle_key(), agent.c, observation.seat, modelled,
-        *(policy or (None, None)), playout.proposals)
+        *(card_agent or (None, None)), playout.proposals)
     return CompiledSearch(search, observation.legal_actions)
 
 

@@ -115,12 +115,13 @@ def boolean(value: Any) -> bool:
     raise ValueError("expected true or false")
 
 
-def choice(*allowed: str) -> Callable[[Any], str]:
-    """A reader accepting one of `allowed` (case-insensitive)."""
+def choice(*allowed: str, deprecated: tuple[str, ...] = ()) -> Callable[[Any], str]:
+    """A reader accepting one of `allowed` (case-insensitive), or a `deprecated` spelling that
+    the agent replaces, warning (never offered in the error)."""
 
     def read(value: Any) -> str:
         text = str(value).strip().lower()
-        if text not in allowed:
+        if text not in allowed and text not in deprecated:
             raise ValueError(f"expected one of: {', '.join(allowed)}")
         return text
 
@@ -141,7 +142,7 @@ def horizon(value: Any) -> int | None:
 
 
 def name(value: Any) -> str:
-    """A non-empty name (a rollout policy)."""
+    """A non-empty name (a rollout agent)."""
     text = str(value).strip()
     if not text:
         raise ValueError("expected a name")

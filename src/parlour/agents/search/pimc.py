@@ -47,7 +47,7 @@ class PIMCAgent(SearchAgent):
 
     def evaluate(self, observation: Observation) -> list[float]:
         """The seat's total value of each move searched (in `candidates` order: the legal
-        actions unless the rollout policy proposes the moves)."""
+        actions unless the rollout agent proposes the moves)."""
         game, playout = self.ready(observation)
         seat = observation.seat
         legal = self.candidates(observation)

@@ -1,4 +1,4 @@
-"""Playouts for search: play a state forward to a horizon with a policy, then score every seat.
+"""Playouts for search: play a state forward to a horizon with a rollout, then score every seat.
 
 The horizon counts deals (`State.deal_number`): a playout that starts in deal d with horizon h
 stops once the state reaches deal d + h, or at the end of the game, whichever comes first.
@@ -24,30 +24,30 @@ AUTO = "auto"
 
 
 class Playout:
-    """Plays a (quiet) state to the horizon with `policy` and returns per-seat values.
+    """Plays a (quiet) state to the horizon with `rollout` and returns per-seat values.
 
-    With `proposals`, a policy agent that has a ``candidates(observation)`` method also names
+    With `proposals`, a rollout agent that has a ``candidates(observation)`` method also names
     the moves search tries (`moves`, `candidates`): for games whose legal actions are a menu
     rather than every move (a Territory turn may be any set of moves).
     """
 
-    def __init__(self, game: Game[Any], policy: str, horizon: int | None, value: str,
+    def __init__(self, game: Game[Any], rollout: str, horizon: int | None, value: str,
                  rng: Random, spec: str, proposals: bool = False) -> None:
         self.game = game
         self.horizon = horizon
         self.rank = value == "rank"
         self.rng = rng
-        if policy == AUTO:
-            policy = "heuristic" if "heuristic" in game.agents else RANDOM
-        self.policy = policy
-        self.policy_name = policy.removeprefix(f"{game.id}.")
-        """The policy as a key of `Game.agents` (for `State.play_compiled`)."""
+        if rollout == AUTO:
+            rollout = "heuristic" if "heuristic" in game.agents else RANDOM
+        self.rollout = rollout
+        self.rollout_name = rollout.removeprefix(f"{game.id}.")
+        """The rollout as a key of `Game.agents` (for `State.play_compiled`)."""
         self.agents: list[Agent] = []
-        if policy != RANDOM:
-            self.agents = _policy_agents(game, policy, rng, spec)
+        if rollout != RANDOM:
+            self.agents = _rollout_agents(game, rollout, rng, spec)
         self.proposals = proposals and bool(self.agents) and all(
             callable(getattr(a, "candidates", None)) for a in self.agents)
-        """True when the policy's candidates, not the legal actions, are the moves searched."""
+        """True when the rollout's candidates, not the legal actions, are the moves searched."""
 
     def stop_deal(self, state: State[Any]) -> int | None:
         """The deal number at which playouts from `state` stop (None: the end of the game)."""
@@ -72,7 +72,7 @@ class Playout:
         return tuple(v + b for v, b in zip(values, bonus, strict=True))
 
     def moves(self, state: State[Any]) -> Sequence[Action]:
-        """The moves search tries in `state`: the legal actions, or the policy's candidates."""
+        """The moves search tries in `state`: the legal actions, or the rollout's candidates."""
         if not self.proposals:
             return state.legal_actions()
         player: int = state.current_player  # type: ignore[assignment]
@@ -86,16 +86,16 @@ class Playout:
         return tuple(dict.fromkeys(proposed)) or observation.legal_actions
 
     def suggest(self, state: State[Any]) -> Any:
-        """The rollout policy's action in `state` (None for random playouts)."""
+        """The rollout agent's action in `state` (None for random playouts)."""
         if not self.agents:
             return None
         player: int = state.current_player  # type: ignore[assignment]
         return self.agents[player].act(state.observe(player))
 
     def play_compiled(self, state: State[Any]) -> None:
-        """Make the policy's move in `state`: the policy agent's, or a random legal one.
+        """Make the rollout's move in `state`: the rollout agent's, or a random legal one.
 
-        A forced move needs no policy: it is played as it is.
+        A forced move needs no rollout: it is played as it is.
         """
         if not self.agents:
             legal = state.legal_actions()
@@ -117,7 +117,7 @@ class Playout:
             state.apply(action)  # refused with the game's reason
 
     def _with_agents(self, state: State[Any], stop: int | None) -> None:
-        if state.play_compiled(self.policy_name, stop):  # the game's compiled policy
+        if state.play_compiled(self.rollout_name, stop):  # the game's compiled rollout
             return
         play = self.play_compiled
         while not state.is_terminal and (stop is None or state.deal_number < stop):
@@ -142,20 +142,20 @@ def placements(values: tuple[float, ...]) -> tuple[float, ...]:
     )
 
 
-def _policy_agents(game: Game[Any], policy: str, rng: Random, spec: str) -> list[Agent]:
-    """One agent per seat for a rollout policy named by the game (``heuristic``)."""
+def _rollout_agents(game: Game[Any], rollout: str, rng: Random, spec: str) -> list[Agent]:
+    """One agent per seat for a rollout agent named by the game (``heuristic``)."""
     own = [*game.agents, *(f"{game.id}.{n}" for n in game.agents)]
-    if policy not in own:
+    if rollout not in own:
         choices = ", ".join([AUTO, RANDOM, *own])
         raise AgentError(
-            f"bad value {policy!r} for option 'rollout' in agent spec {spec!r}: expected one of: "
+            f"bad value {rollout!r} for option 'rollout' in agent spec {spec!r}: expected one of: "
             f"{choices}"
         )
     try:
-        factory = resolve_factory(policy, game)
+        factory = resolve_factory(rollout, game)
         return [factory(game=game, seat=seat, rng=Random(rng.getrandbits(63)))
                 for seat in range(game.num_players)]
     except (ParlourError, TypeError, ImportError, AttributeError) as error:
         raise AgentError(
-            f"cannot build rollout policy {policy!r} for agent spec {spec!r}: {error}"
+            f"cannot build rollout agent {rollout!r} for agent spec {spec!r}: {error}"
         ) from None

@@ -685,7 +685,7 @@ class Doppelkopf(Game[DokoState]):
     encoding_class = "parlour.games.doppelkopf.encoding:DoppelkopfEncoding"
     console_view = "parlour.console.views.doppelkopf:DoppelkopfSeatView"
     web_view = "parlour.web.views.doppelkopf:DoppelkopfTableView"
-    search_opponents = "policy"
+    search_opponents = "rollout"
     num_distinct_actions = NUM_ACTIONS
     parameters = (
         Param("deals", int, 24, "Counted games in the round (a Pflichtsolo does not count).",

@@ -3,7 +3,7 @@
 
 from libc.stdint cimport uint64_t
 
-from parlour.cards._kernel cimport SEATS, TrickPlay
+from parlour.cards._trick_play cimport SEATS, TrickPlay
 
 
 cdef struct Knowledge:

@@ -9,9 +9,9 @@ that every seat shares (the cards played, the voids shown, the cards taken), kep
 by `see_play`. It never reads another seat's hand.
 
 `play_deals` is `HeartsState.play_compiled("heuristic", stop)`: whole deals on the deal kernel's
-`HeartsDeal` (`_kernel.pyx`), the passing by `pass_plan` and the card play by `choose_play`,
-settled as `HeartsState.play_random` settles. `POLICY` (a capsule of `cards/_policy.pxd`'s
-`CardPolicy`) and `knowledge(state)` let a search loop play it (`agents/search/_ismcts.pyx`).
+`HeartsDeal` (`_deals.pyx`), the passing by `pass_plan` and the card play by `choose_play`,
+settled as `HeartsState.play_random` settles. `CARD_AGENT` (a capsule of `cards/_card_agent.pxd`'s
+`CardAgent`) and `knowledge(state)` let a search loop play it (`agents/search/_ismcts.pyx`).
 `parlour.testing.hearts_heuristic` cross-checks it decision by decision against the agent.
 """
 
@@ -19,10 +19,10 @@ from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
-from parlour.cards._kernel cimport SEATS, TrickPlay, __builtin_popcountll
-from parlour.cards._policy cimport CardPolicy
+from parlour.cards._trick_play cimport SEATS, TrickPlay, __builtin_popcountll
+from parlour.cards._card_agent cimport CardAgent
 
-from parlour.games.hearts._kernel import HeartsDeal
+from parlour.games.hearts._deals import HeartsDeal
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
@@ -296,8 +296,8 @@ cdef int load_knowledge(Knowledge *k, state, int jack) except -1:
     return 0
 
 
-cdef struct View:
-    # one decision's `bots.Knowledge`: the seat to move's view of the position
+cdef struct Reading:
+    # one decision's `bots.Knowledge`: what the seat to move knows of the position
     int seat
     uint64_t hand, legal, unseen
     int points[SEATS]
@@ -313,7 +313,7 @@ cdef inline int card_points(uint64_t taken, int jack) noexcept nogil:
     return points
 
 
-cdef void read_view(View *v, TrickPlay play, Knowledge *k, uint64_t legal) noexcept:
+cdef void fill_reading(Reading *v, TrickPlay play, Knowledge *k, uint64_t legal) noexcept:
     cdef int i, best = -1, at = 0
     cdef uint64_t mask = 0
     v.k = k
@@ -340,11 +340,11 @@ cdef void read_view(View *v, TrickPlay play, Knowledge *k, uint64_t legal) noexc
         v.trick_points = __builtin_popcountll(mask & HEARTS_MASK) + (13 if mask & QS else 0)
 
 
-cdef inline int is_boss(View *v, int card) noexcept nogil:
+cdef inline int is_boss(Reading *v, int card) noexcept nogil:
     return not (v.unseen & above(card))
 
 
-cdef inline int holds_void_seat(View *v, int suit, int later) noexcept nogil:
+cdef inline int holds_void_seat(Reading *v, int suit, int later) noexcept nogil:
     """`Knowledge.holds_void_seat`: another seat (with `later`: one still to play to the
     trick) is known void in `suit`."""
     cdef int i, p, count = 3 - v.ntrick if later else 3
@@ -355,7 +355,7 @@ cdef inline int holds_void_seat(View *v, int suit, int later) noexcept nogil:
     return 0
 
 
-cdef int moon_threat(View *v) noexcept nogil:
+cdef int moon_threat(Reading *v) noexcept nogil:
     """`Knowledge.moon_threat`: the shooter, or -1."""
     cdef int p, shooter = -1, takers = 0, points, hearts, queen_taken
     for p in range(SEATS):
@@ -374,7 +374,7 @@ cdef int moon_threat(View *v) noexcept nogil:
     return -1
 
 
-cdef int can_shoot(View *v) noexcept nogil:
+cdef int can_shoot(Reading *v) noexcept nogil:
     """`Knowledge.can_shoot`."""
     cdef int p, bosses
     cdef uint64_t hearts_out, mine
@@ -433,7 +433,7 @@ def _fill_risk():
 _fill_risk()
 
 
-cdef double rounded_risk(View *v, int card) noexcept nogil:
+cdef double rounded_risk(Reading *v, int card) noexcept nogil:
     cdef int suit = card >> 4, extra = 0, void_seat
     cdef uint64_t out = v.unseen & suit_of(card)
     cdef int lower = 1, higher = 0  # nobody can follow: it wins (chance 1)
@@ -448,7 +448,7 @@ cdef double rounded_risk(View *v, int card) noexcept nogil:
     return RISK[1 if suit == HEARTS else 0][extra][lower][higher]
 
 
-cdef int lead_for_the_moon(View *v) noexcept nogil:
+cdef int lead_for_the_moon(Reading *v) noexcept nogil:
     cdef uint64_t hearts, m
     cdef int card, best = -1
     if not can_shoot(v):
@@ -465,7 +465,7 @@ cdef int lead_for_the_moon(View *v) noexcept nogil:
     return best
 
 
-cdef int lead_to_stop_the_moon(View *v) noexcept nogil:
+cdef int lead_to_stop_the_moon(Reading *v) noexcept nogil:
     cdef uint64_t hearts
     if moon_threat(v) < 0:
         return -1
@@ -475,7 +475,7 @@ cdef int lead_to_stop_the_moon(View *v) noexcept nogil:
     return -1
 
 
-cdef int flush_the_queen(View *v) noexcept nogil:
+cdef int flush_the_queen(Reading *v) noexcept nogil:
     cdef uint64_t spades
     if not v.unseen & QS or v.hand & (QS | HIGH_SPADES):
         return -1
@@ -485,7 +485,7 @@ cdef int flush_the_queen(View *v) noexcept nogil:
     return bottom(spades)
 
 
-cdef int lead_safely(View *v) noexcept nogil:
+cdef int lead_safely(Reading *v) noexcept nogil:
     """The least risk (rounded), then the shortest suit, then the lowest rank."""
     cdef uint64_t m = v.legal
     cdef int card, best = -1, length, best_length = 0
@@ -506,7 +506,7 @@ cdef int lead_safely(View *v) noexcept nogil:
 
 
 # --- following suit ---------------------------------------------------------------------------
-cdef int follow_for_the_moon(View *v) noexcept nogil:
+cdef int follow_for_the_moon(Reading *v) noexcept nogil:
     cdef int best
     if not can_shoot(v):
         return -1
@@ -514,7 +514,7 @@ cdef int follow_for_the_moon(View *v) noexcept nogil:
     return best if best > v.winning else -1
 
 
-cdef int take_points_from_the_shooter(View *v) noexcept nogil:
+cdef int take_points_from_the_shooter(Reading *v) noexcept nogil:
     cdef int shooter = moon_threat(v)
     cdef uint64_t beaters
     if shooter < 0 or v.winner != shooter or not v.trick_points:
@@ -523,13 +523,13 @@ cdef int take_points_from_the_shooter(View *v) noexcept nogil:
     return bottom(beaters) if beaters else -1
 
 
-cdef int drop_the_queen(View *v) noexcept nogil:
+cdef int drop_the_queen(Reading *v) noexcept nogil:
     if v.legal & QS and v.winning > QUEEN_OF_SPADES:
         return QUEEN_OF_SPADES
     return -1
 
 
-cdef int win_a_clean_last_trick(View *v) noexcept nogil:
+cdef int win_a_clean_last_trick(Reading *v) noexcept nogil:
     cdef uint64_t safe
     if v.ntrick != 3 or v.trick_points:
         return -1
@@ -539,12 +539,12 @@ cdef int win_a_clean_last_trick(View *v) noexcept nogil:
     return -1
 
 
-cdef int duck_as_high_as_possible(View *v) noexcept nogil:
+cdef int duck_as_high_as_possible(Reading *v) noexcept nogil:
     cdef uint64_t under = v.legal & below(v.winning) & ~QS
     return top(under) if under else -1
 
 
-cdef int win_as_safely_as_possible(View *v) noexcept nogil:
+cdef int win_as_safely_as_possible(Reading *v) noexcept nogil:
     cdef uint64_t safe = v.legal & ~QS
     cdef int suit = v.lead_suit, feared, void_later
     if not safe:
@@ -558,7 +558,7 @@ cdef int win_as_safely_as_possible(View *v) noexcept nogil:
 
 
 # --- discarding -------------------------------------------------------------------------------
-cdef inline int discard_danger(View *v, int card) noexcept nogil:
+cdef inline int discard_danger(Reading *v, int card) noexcept nogil:
     """`bots.discard_danger` (whole numbers there too)."""
     cdef int rank = card & 15, suit = card >> 4
     if suit == HEARTS:
@@ -570,7 +570,7 @@ cdef inline int discard_danger(View *v, int card) noexcept nogil:
     return rank + (3 if suit_length(v.hand, card) <= 2 else 0)
 
 
-cdef int most_dangerous(View *v, uint64_t m) noexcept nogil:
+cdef int most_dangerous(Reading *v, uint64_t m) noexcept nogil:
     """`max(m, key=(discard_danger, rank))`: the first in card order among equals; -1 if none."""
     cdef int card, best = -1, danger, best_danger = 0
     while m:
@@ -583,7 +583,7 @@ cdef int most_dangerous(View *v, uint64_t m) noexcept nogil:
     return best
 
 
-cdef int discard_for_the_moon(View *v) noexcept nogil:
+cdef int discard_for_the_moon(Reading *v) noexcept nogil:
     cdef uint64_t m
     cdef int card, best = -1
     if not can_shoot(v) or v.trick_points:
@@ -597,14 +597,14 @@ cdef int discard_for_the_moon(View *v) noexcept nogil:
     return best
 
 
-cdef int keep_points_from_the_shooter(View *v) noexcept nogil:
+cdef int keep_points_from_the_shooter(Reading *v) noexcept nogil:
     cdef int shooter = moon_threat(v)
     if shooter < 0 or v.winner != shooter:
         return -1
     return most_dangerous(v, v.legal & ~POINT_CARDS)
 
 
-cdef int dump_high_spades(View *v) noexcept nogil:
+cdef int dump_high_spades(Reading *v) noexcept nogil:
     cdef uint64_t high = v.legal & HIGH_SPADES
     if v.unseen & QS and high:
         return top(high)
@@ -612,12 +612,12 @@ cdef int dump_high_spades(View *v) noexcept nogil:
 
 
 # --- the decision -----------------------------------------------------------------------------
-cdef inline int legal_card(View *v, int card) noexcept nogil:
+cdef inline int legal_card(Reading *v, int card) noexcept nogil:
     return card >= 0 and ((v.legal >> card) & 1) != 0
 
 
-cdef int choose_view(View *v, int *rule) noexcept nogil:
-    """`bots.choose_play` on a read view."""
+cdef int choose_from_reading(Reading *v, int *rule) noexcept nogil:
+    """`bots.choose_play` on a reading."""
     cdef uint64_t legal = v.legal
     cdef int card
     if legal & (legal - 1) == 0:
@@ -691,9 +691,9 @@ cdef int choose_view(View *v, int *rule) noexcept nogil:
 
 cdef int choose_play(TrickPlay play, Knowledge *k, int *rule) noexcept:
     """The card the seat to move plays (`bots.choose_play`), and the rule's number."""
-    cdef View v
-    read_view(&v, play, k, play.legal_mask())
-    return choose_view(&v, rule)
+    cdef Reading v
+    fill_reading(&v, play, k, play.legal_mask())
+    return choose_from_reading(&v, rule)
 
 
 cdef uint64_t distinct_plays(TrickPlay play, Knowledge *k, uint64_t legal, int chosen) noexcept:
@@ -724,37 +724,37 @@ cdef uint64_t distinct_plays(TrickPlay play, Knowledge *k, uint64_t legal, int c
     return plays
 
 
-# --- the generic policy interface (cards/_policy.pxd) -----------------------------------------
-cdef int policy_choose(TrickPlay play, void *knowledge) noexcept:
+# --- the generic agent interface (cards/_card_agent.pxd) -----------------------------------------
+cdef int agent_choose(TrickPlay play, void *knowledge) noexcept:
     cdef int rule
     return choose_play(play, <Knowledge *>knowledge, &rule)
 
 
-cdef void policy_see(TrickPlay play, void *knowledge, int card) noexcept:
+cdef void agent_see(TrickPlay play, void *knowledge, int card) noexcept:
     see_play(<Knowledge *>knowledge, play, card)
 
 
-cdef uint64_t policy_propose(TrickPlay play, void *knowledge, uint64_t legal,
+cdef uint64_t agent_propose(TrickPlay play, void *knowledge, uint64_t legal,
                              int chosen) noexcept:
     if legal & (legal - 1) == 0:
         return legal
     return distinct_plays(play, <Knowledge *>knowledge, legal, chosen)
 
 
-cdef CardPolicy HEURISTIC
-HEURISTIC.choose = policy_choose
-HEURISTIC.see = policy_see
-HEURISTIC.propose = policy_propose
+cdef CardAgent HEURISTIC
+HEURISTIC.choose = agent_choose
+HEURISTIC.see = agent_see
+HEURISTIC.propose = agent_propose
 for _i in range(4):
     HEURISTIC.suit_order[_i] = SUIT_ORDER[_i]
 HEURISTIC.size = sizeof(Knowledge)
 
-POLICY = PyCapsule_New(&HEURISTIC, "parlour.CardPolicy", NULL)
-"""The heuristic as `cards/_policy.pxd`'s `CardPolicy`, for search loops."""
+CARD_AGENT = PyCapsule_New(&HEURISTIC, "parlour.CardAgent", NULL)
+"""The heuristic as `cards/_card_agent.pxd`'s `CardAgent`, for search loops."""
 
 
 def knowledge(state, bint jack):
-    """The `Knowledge` of `state`'s deal so far (in its card play), as bytes for `POLICY`."""
+    """The `Knowledge` of `state`'s deal so far (in its card play), as bytes for `CARD_AGENT`."""
     cdef Knowledge k
     load_knowledge(&k, state, jack)
     return (<char *>&k)[:sizeof(Knowledge)]
@@ -815,7 +815,7 @@ cdef class HeuristicDeal:
 
     def candidates(self, int chosen):
         """`distinct_plays` for the seat to move, as a mask."""
-        return policy_propose(self.play, &self.k, self.play.legal_mask(), chosen)
+        return agent_propose(self.play, &self.k, self.play.legal_mask(), chosen)
 
     def pass_rules(self, hand):
         """The passing rules that gave `hand`'s three passes (names)."""

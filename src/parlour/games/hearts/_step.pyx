@@ -15,13 +15,13 @@ from libc.stdint cimport uint64_t
 from cpython.ref cimport PyObject, Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
-from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll, class_fits
+from parlour.cards._trick_play cimport __builtin_ctzll, __builtin_popcountll, class_fits
 from parlour.cards._slots cimport (
     StepFit, actions_of, fit_known, list_item, long_of, new_object, set_slot, size_of, slot,
     full_undo, short_undo, slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
 )
 
-from parlour.cards._kernel import SlotEquals, SlotInt
+from parlour.cards._trick_play import SlotEquals, SlotInt
 from parlour.cards.card import CARD
 from parlour.cards.events import CARD_PLAYED
 from parlour.core.game import Move
@@ -62,7 +62,7 @@ def install(cls, play, passes, trick_won, undo_play, undo_pass, card_points, ste
             chosen, uint64_t hearts, uint64_t queen, uint64_t jack, uint64_t two_clubs):
     """Called once by `rules`: the compiled step takes the place of `cls`'s `legal_actions`,
     `apply` and `apply_unchecked_no_undo`, which it keeps as its fallback, and its `is_terminal`
-    and `deal_number` are read in C (`cards._kernel.SlotEquals`, `SlotInt`). `play` and `passes` are
+    and `deal_number` are read in C (`_trick_play.SlotEquals`, `SlotInt`). `play` and `passes` are
     the interned actions by card, `trick_won` the `TrickWon` class, `undo_play` and `undo_pass`
     the short undo records' restore functions, `card_points` `Hearts.card_points` (a game that
     overrides it is asked), `step_fits` `trickstate.step_fits`, `chosen` the interned

@@ -16,7 +16,7 @@ from typing import Any
 
 from parlour.cards import ACE, CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_MASKS, cards_of
 from parlour.core import Action, Game, State
-from parlour.games.hearts import heuristic_playouts as policy
+from parlour.games.hearts import heuristic_playouts
 from parlour.games.hearts.actions import PASS, PLAY
 from parlour.games.hearts.knowledge import (
     HEARTS_MASK,
@@ -400,16 +400,16 @@ class HeartsHeuristic:
 
     def lockstep_decider(self, state: State[Any]) -> Callable[[State[Any]], Action]:
         """What `parlour.rl.VectorEnv` calls for this seat's moves in states like `state`:
-        the compiled heuristic where it may stand in for `act` (`policy.compiled_decider`),
-        else `act` on the seat's observation. Both give `act`'s moves (`last_rule` is kept
-        by `act` alone)."""
-        decide = (policy.compiled_decider(state)  # type: ignore[arg-type]
+        the compiled heuristic where it may stand in for `act`
+        (`heuristic_playouts.compiled_decider`), else `act` on the seat's observation. Both give
+        `act`'s moves (`last_rule` is kept by `act` alone)."""
+        decide = (heuristic_playouts.compiled_decider(state)  # type: ignore[arg-type]
                   if type(self).act is HeartsHeuristic.act else None)
         if decide is not None:
             return decide  # type: ignore[return-value]
-        return self._act_on_view
+        return self._act_on_observation
 
-    def _act_on_view(self, state: State[Any]) -> Action:
+    def _act_on_observation(self, state: State[Any]) -> Action:
         seat = state.current_player
         assert seat is not None
         observation: Any = state.observe(seat)

@@ -6,7 +6,7 @@ keeps every hook the deal kernel stands in for (as `TrickState.play_random` deci
 observation the heuristic reads (`observe`, `points_taken`, `Hearts.card_points`), and the
 kernels are built. Otherwise the agents play move by move (`Playout`). The compiled heuristic
 makes exactly the agent's moves from each seat's own observation:
-`parlour.crosscheck.hearts_heuristic` checks it decision by decision. `compiled_policy` hands it
+`parlour.crosscheck.hearts_heuristic` checks it decision by decision. `compiled_agent` hands it
 to the compiled ISMCTS loop (`parlour.agents.search.ismcts_gate`).
 """
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from parlour.games.hearts.rules import HeartsState
 
 HEURISTIC = "parlour.games.hearts.bots:HeartsHeuristic"
-"""The agent the compiled policy reproduces, as `Hearts.agents` names it."""
+"""The agent the compiled agent reproduces, as `Hearts.agents` names it."""
 KERNEL = compiled_switch.load("parlour.games.hearts._heuristic")
 """The compiled heuristic, or None on the pure path."""
 _MODES: dict[tuple[type, type], int | None] = {}
@@ -32,7 +32,7 @@ _MODES: dict[tuple[type, type], int | None] = {}
 @contextmanager
 def python_heuristic() -> Iterator[None]:
     """Inside the block the heuristic plays in Python everywhere, kernel or not (tests and
-    benchmarks compare the two): `play_compiled` declines, and search finds no compiled policy."""
+    benchmarks compare the two): `play_compiled` declines, and search finds no compiled agent."""
     global KERNEL
     kernel, modes = KERNEL, dict(_MODES)
     KERNEL = None
@@ -65,14 +65,14 @@ def _mode(kind: Any, game_class: Any) -> int | None:
     return mode
 
 
-def compiled_policy(state: HeartsState, policy: str) -> tuple[Any, bytes] | None:
-    """The compiled heuristic for a search loop on `state` (`cards/_policy.pxd`): its
-    `CardPolicy` capsule and the knowledge of `state`'s position (in the card play), or None
+def compiled_agent(state: HeartsState, agent: str) -> tuple[Any, bytes] | None:
+    """The compiled heuristic for a search loop on `state` (`cards/_card_agent.pxd`): its
+    `CardAgent` capsule and the knowledge of `state`'s position (in the card play), or None
     where it may not stand in for the agents."""
-    if policy != "heuristic" or compiled_mode(state) is None:
+    if agent != "heuristic" or compiled_mode(state) is None:
         return None
     assert KERNEL is not None
-    return KERNEL.POLICY, KERNEL.knowledge(state, state.game.jack_of_diamonds)
+    return KERNEL.CARD_AGENT, KERNEL.knowledge(state, state.game.jack_of_diamonds)
 
 
 def play_heuristic(state: HeartsState, stop: int | None) -> bool:

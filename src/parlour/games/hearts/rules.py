@@ -65,7 +65,7 @@ from parlour.games.hearts.events import (
     PassChosen,
     TrickWon,
 )
-from parlour.games.hearts.heuristic_playouts import compiled_policy, play_heuristic
+from parlour.games.hearts.heuristic_playouts import compiled_agent, play_heuristic
 from parlour.games.hearts.observation import HeartsObservation
 
 NUM_PLAYERS = 4
@@ -484,26 +484,26 @@ class HeartsState(SeededDealState["Hearts"]):
         if self.phase == PLAYING:
             assert self.current == (self.leader + len(self.trick)) % NUM_PLAYERS
 
-    def play_compiled(self, policy: str, stop: int | None) -> bool:
+    def play_compiled(self, agent: str, stop: int | None) -> bool:
         """`State.play_compiled`: the game's own heuristic in compiled code where it may play
         (`parlour.games.hearts.heuristic_playouts`): the agents' very moves, whole deals in C."""
-        return policy == "heuristic" and self.quiet and play_heuristic(self, stop)
+        return agent == "heuristic" and self.quiet and play_heuristic(self, stop)
 
-    compiled_policy = staticmethod(compiled_policy)
-    """The compiled heuristic for the compiled ISMCTS loop (`policy.compiled_policy`)."""
+    compiled_agent = staticmethod(compiled_agent)
+    """The compiled heuristic for the compiled ISMCTS loop (`heuristic_playouts.compiled_agent`)."""
 
 
 HeartsState.kernel_class = HeartsState
 HeartsState.deal_class = Deal
 HEARTS_DEALS = Binding(
-    "parlour.games.hearts._kernel", HeartsState,
+    "parlour.games.hearts._deals", HeartsState,
     stands_in=("_choose_pass", "_start_play", "_score_deal", "_next_deal", "start_deal",
                "_begin", "_deal_begun", "_cards_dealt", "in_card_play", "is_terminal",
                "leave_undealt"),
     requires=(CARD_PLAY,))
-"""Whole deals of Hearts in C (`_kernel.pyx`): the passing, the card play, settling."""
+"""Whole deals of Hearts in C (`_deals.pyx`): the passing, the card play, settling."""
 HeartsState.deal_binding = HEARTS_DEALS
-HeartsState.deal_kernel = compiled_switch.load("parlour.games.hearts._kernel")
+HeartsState.deal_kernel = compiled_switch.load("parlour.games.hearts._deals")
 _undo_play = TrickState.undo_play
 _undo_pass = HeartsState.undo_pass
 HeartsState.short_apply_hooks = (*HeartsState.short_apply_hooks, "undo_pass")
@@ -523,7 +523,7 @@ class Hearts(Game[HeartsState]):
     }
     num_distinct_actions = 104
     encoding_class = "parlour.games.hearts.encoding:HeartsEncoding"
-    search_opponents = "policy"  # ISMCTS beats the heuristic only so (docs/search.md)
+    search_opponents = "rollout"  # ISMCTS beats the heuristic only so (docs/search.md)
     move_feature_count = 45
     parameters = (
         Param("end_score", int, 100,
@@ -684,7 +684,7 @@ HeartsState.dealt_by = Hearts
 if HeartsState.deal_kernel is not None:
     HeartsState.deal_kernel.bind(Deal, HEARTS_MASK, QS_BIT, JD_BIT, TWO_CLUBS_BIT, MOON_POINTS)
 HEARTS_SETTLING = Binding(
-    "parlour.games.hearts._kernel", HeartsState, game_owner=Hearts,
+    "parlour.games.hearts._deals", HeartsState, game_owner=Hearts,
     game_reads=("score_deal", "card_points", "is_game_over", "deal_hands", "pass_offset"),
     requires=(HEARTS_DEALS,))
 """The deal kernel settling a deal and dealing the next in C (`SETTLE`): a game overriding
@@ -695,7 +695,8 @@ HEARTS_HEURISTIC = Binding(
     "parlour.games.hearts._heuristic", HeartsState,
     reads=("observe", "points_taken", "play_compiled"), game_owner=Hearts,
     game_reads=("card_points",), requires=(HEARTS_DEALS,))
-"""The compiled heuristic (`_heuristic.pyx`, `policy`): the agent's view goes through these."""
+"""The compiled heuristic (`_heuristic.pyx`, `heuristic_playouts`): the agent's observation
+goes through these."""
 _STEP = compiled_switch.load("parlour.games.hearts._step")
 """The compiled step (`legal_actions`, `apply`, `apply_unchecked_no_undo` in C), or None."""
 if _STEP is not None:

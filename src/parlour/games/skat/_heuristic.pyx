@@ -2,7 +2,7 @@
 """The Skat heuristic (`bots.SkatHeuristic`, `strength`) in compiled code, for search playouts.
 
 `SkatState.play_compiled("heuristic", stop)` lands here: every seat plays the heuristic deal
-after deal, in C, on the deal kernel (`_kernel.TrickPlay`: its moves, its settling and its
+after deal, in C, on the deal kernel (`_deals_and_step.TrickPlay`: its moves, its settling and its
 next deal), until deal `stop`. Each decision is the one `SkatHeuristic.act` makes from that
 seat's observation alone: its hand, the bidding, the tricks, the voids they show, the skat if
 it is the declarer who picked it up or buried it, the declarer's hand in an ouvert game. The
@@ -12,14 +12,14 @@ playout from any decision runs in C; only the third pass goes back to the rules 
 `on_all_passed`: a throw-in, or Ramsch). Ties go where Python's `min`, `max` and `sorted`
 send them (the first of equal keys, cards in ascending order).
 
-`parlour.games.skat.crosscheck.heuristic_crosscheck` (tests/games/skat/test_heuristic_kernel.py,
+`parlour.games.skat.crosscheck.heuristic_crosscheck` (tests/games/skat/test_heuristic_compiled.py,
 benchmarks/skat_heuristic_crosscheck.py) compares every decision and every playout with the
 Python agent's.
 """
 
 from libc.stdint cimport uint64_t
 
-from parlour.games.skat._kernel cimport (
+from parlour.games.skat._deals_and_step cimport (
     ALL_PASSED,
     BID_INDEX,
     BID_VALUE,
@@ -43,7 +43,7 @@ from parlour.games.skat._kernel cimport (
     trick_winner,
 )
 
-from parlour.games.skat import _kernel
+from parlour.games.skat import _deals_and_step
 from parlour.games.skat.actions import (
     AFTER_PICKUP,
     DECLARE,
@@ -113,7 +113,7 @@ assert len(RULE_NAMES) == NRULES
 
 cdef int _o, _c, _i
 
-# --- tables (beside the kernel's, `_kernel.pxd`) ---------------------------------------------
+# --- tables (beside the deal kernel's, `_deals_and_step.pxd`) -----------------------------------
 cdef uint64_t SUIT32_C[4]
 cdef uint64_t ACES = ACES_PY, TENS = TENS_PY, JACKS = JACKS_PY, DECK = DECK_PY
 cdef uint64_t J_CLUBS = J_CLUBS_PY, J_SPADES = J_SPADES_PY
@@ -305,7 +305,7 @@ cdef int bid_limit(uint64_t cards) noexcept nogil:
     return limit
 
 
-# --- the card play (`SkatHeuristic._play` and its `_View`) -------------------------------------
+# --- the card play (`SkatHeuristic._play` and its `_Reading`) -------------------------------------
 cdef inline bint beats(int order, int lead, int card, int best) noexcept nogil:
     return ((FOLLOW_C[order][lead] | TRUMPS_C[order]) >> card & 1) != 0 \
         and POWER_C[order][card] > POWER_C[order][best]
@@ -356,7 +356,7 @@ cdef class HeuristicDeal:
     cdef long long counts[NRULES]
 
     def __init__(self):
-        self.tp = _kernel.TrickPlay()
+        self.tp = _deals_and_step.TrickPlay()
         self.reset_counts()
 
     def reset_counts(self):
@@ -370,7 +370,7 @@ cdef class HeuristicDeal:
 
     # --- loading --------------------------------------------------------------------------
     cdef load(self, state):
-        """Load the deal in progress in `state` into the kernel's `TrickPlay` and this view."""
+        """Load the deal in progress in `state` into the kernel's `TrickPlay` and this reading."""
         cdef int i, n, p
         tp = self.tp
         tp.load(state)
@@ -547,7 +547,7 @@ cdef class HeuristicDeal:
         return self.defender_card(legal, hand, outstanding | open_hand)
 
     cdef bint is_top(self, int card, uint64_t unseen):
-        """`_View.is_top`: `card` beats every unseen card of its class."""
+        """`_Reading.is_top`: `card` beats every unseen card of its class."""
         cdef uint64_t rivals = unseen & FOLLOW_C[self.order][card]
         cdef int *power = POWER_C[self.order]
         cdef int top = power[card]
@@ -917,8 +917,8 @@ cdef class HeuristicDeal:
 
 
 cdef HeuristicDeal _deal = HeuristicDeal()
-deal_kernel = _kernel
-"""The deal kernel this heuristic plays on (`_kernel.pyx`)."""
+deal_kernel = _deals_and_step
+"""The deal kernel this heuristic plays on (`_deals_and_step.pyx`)."""
 
 
 def decide(state):
@@ -937,7 +937,7 @@ def reset_counts():
 
 def play_deals(state, stop, int mode):
     """`SkatState.play_compiled("heuristic", stop)`: the heuristic at every seat, deal after
-    deal, until deal `stop` (None: the end); `mode` as for `_kernel.play_deals`."""
+    deal, until deal `stop` (None: the end); `mode` as for `_deals_and_step.play_deals`."""
     cdef bint to_the_end = stop is None or stop > 2**62  # no series has that many deals
     cdef long long last = 0 if to_the_end else max(stop, -1)
     cdef int status

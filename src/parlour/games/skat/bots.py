@@ -59,7 +59,7 @@ def _beats(order: int, lead: int, card: int, best: int) -> bool:
     return bool(eligible >> card & 1) and POWER[order][card] > POWER[order][best]
 
 
-class _View:
+class _Reading:
     """What the bot works out from an observation during play."""
 
     def __init__(self, obs: SkatObservation) -> None:
@@ -183,150 +183,153 @@ class SkatHeuristic:
         legal = 0
         for action in obs.legal_actions:
             legal |= 1 << action.card  # type: ignore[attr-defined]
-        view = _View(obs)
+        reading = _Reading(obs)
         contract = obs.contract
         if (contract is not None and contract.kind == "ramsch") or obs.declarer is None:
-            return self._ramsch(view, legal)
+            return self._ramsch(reading, legal)
         if contract is not None and contract.is_null:
             if obs.declarer == obs.seat:
-                return self._null_declarer(view, legal)
-            return self._null_defender(view, legal)
+                return self._null_declarer(reading, legal)
+            return self._null_defender(reading, legal)
         if obs.declarer == obs.seat:
-            return self._declarer(view, legal)
-        return self._defender(view, legal)
+            return self._declarer(reading, legal)
+        return self._defender(reading, legal)
 
     @staticmethod
-    def _cheapest(view: _View, cards: int) -> int:
+    def _cheapest(reading: _Reading, cards: int) -> int:
         """The card of `cards` worth least (points first, then strength)."""
-        return min(iter_cards(cards), key=lambda c: (CARD_POINTS[c], POWER[view.order][c]))
+        return min(iter_cards(cards), key=lambda c: (CARD_POINTS[c], POWER[reading.order][c]))
 
     @staticmethod
-    def _richest(view: _View, cards: int) -> int:
+    def _richest(reading: _Reading, cards: int) -> int:
         """The card of `cards` worth most, keeping trumps if possible."""
-        plain = cards & ~view.trumps or cards
-        return max(iter_cards(plain), key=lambda c: (CARD_POINTS[c], -POWER[view.order][c]))
+        plain = cards & ~reading.trumps or cards
+        return max(iter_cards(plain), key=lambda c: (CARD_POINTS[c], -POWER[reading.order][c]))
 
-    def _winners(self, view: _View, legal: int) -> int:
+    def _winners(self, reading: _Reading, legal: int) -> int:
         """The legal cards that would win the trick as it stands."""
-        trick = view.trick
-        best = trick[_winner(view.order, trick)]
-        return sum(1 << c for c in iter_cards(legal) if _beats(view.order, trick[0], c, best))
+        trick = reading.trick
+        best = trick[_winner(reading.order, trick)]
+        return sum(1 << c for c in iter_cards(legal) if _beats(reading.order, trick[0], c, best))
 
-    def _cheapest_winner(self, view: _View, winners: int) -> int:
-        return min(iter_cards(winners), key=lambda c: (CARD_POINTS[c] + POWER[view.order][c] / 20))
+    def _cheapest_winner(self, reading: _Reading, winners: int) -> int:
+        order = reading.order
+        return min(iter_cards(winners), key=lambda c: CARD_POINTS[c] + POWER[order][c] / 20)
 
     # declarer in a suit game or Grand
-    def _declarer(self, view: _View, legal: int) -> int:
-        order, trumps = view.order, view.trumps
-        if not view.trick:
+    def _declarer(self, reading: _Reading, legal: int) -> int:
+        order, trumps = reading.order, reading.trumps
+        if not reading.trick:
             mine = legal & trumps
-            theirs = view.outstanding & trumps
+            theirs = reading.outstanding & trumps
             if mine and theirs:
                 top = max(iter_cards(mine), key=lambda c: POWER[order][c])
-                if view.is_top(top):
+                if reading.is_top(top):
                     return top
                 if mine.bit_count() > theirs.bit_count():
                     return min(iter_cards(mine), key=lambda c: POWER[order][c])
             side = legal & ~trumps
             for card in sorted(iter_cards(side), key=lambda c: -CARD_POINTS[c]):
-                if view.is_top(card) and not self._ruffable(view, card):
+                if reading.is_top(card) and not self._ruffable(reading, card):
                     return card
             if side:
-                return self._short_low(view, side)
+                return self._short_low(reading, side)
             return min(iter_cards(legal), key=lambda c: POWER[order][c])
-        winners = self._winners(view, legal)
-        points = sum(CARD_POINTS[c] for c in view.trick)
+        winners = self._winners(reading, legal)
+        points = sum(CARD_POINTS[c] for c in reading.trick)
         if winners:
-            if view.position == 2:
-                return self._cheapest_winner(view, winners)
-            sure = [c for c in iter_cards(winners) if view.is_top(c)]
+            if reading.position == 2:
+                return self._cheapest_winner(reading, winners)
+            sure = [c for c in iter_cards(winners) if reading.is_top(c)]
             if sure and (points or len(sure) > 1):
                 return min(sure, key=lambda c: POWER[order][c])
-            follows = legal & ~trumps & FOLLOW[order][view.trick[0]]
+            follows = legal & ~trumps & FOLLOW[order][reading.trick[0]]
             if points >= 10 and winners & trumps and not follows:
-                return self._cheapest_winner(view, winners & trumps)
-        return self._cheapest(view, legal)
+                return self._cheapest_winner(reading, winners & trumps)
+        return self._cheapest(reading, legal)
 
-    def _ruffable(self, view: _View, card: int) -> bool:
+    def _ruffable(self, reading: _Reading, card: int) -> bool:
         """True if an opponent is known void in `card`'s suit and may hold trumps."""
-        cls = FOLLOW[view.order][card]
-        return any(view.voids[p] & cls for p in view.obs.seats if p != view.seat)
+        cls = FOLLOW[reading.order][card]
+        return any(reading.voids[p] & cls for p in reading.obs.seats if p != reading.seat)
 
-    def _short_low(self, view: _View, side: int) -> int:
+    def _short_low(self, reading: _Reading, side: int) -> int:
         """A low card from the shortest side suit (to make a void)."""
         def key(c: int) -> tuple[int, int, int]:
-            length = (view.hand & SUIT32[c >> 4] & ~view.trumps).bit_count()
-            return (CARD_POINTS[c] >= 10, length, POWER[view.order][c])
+            length = (reading.hand & SUIT32[c >> 4] & ~reading.trumps).bit_count()
+            return (CARD_POINTS[c] >= 10, length, POWER[reading.order][c])
         return min(iter_cards(side), key=key)
 
     # defender in a suit game or Grand
-    def _defender(self, view: _View, legal: int) -> int:
-        order, trumps = view.order, view.trumps
-        declarer = view.declarer
-        if not view.trick:
+    def _defender(self, reading: _Reading, legal: int) -> int:
+        order, trumps = reading.order, reading.trumps
+        declarer = reading.declarer
+        if not reading.trick:
             side = legal & ~trumps
             for card in iter_cards(side & ACES):
-                if not view.voids[declarer] & FOLLOW[order][card]:  # type: ignore[index]
+                if not reading.voids[declarer] & FOLLOW[order][card]:  # type: ignore[index]
                     return card
             safe = [c for c in iter_cards(side)
-                    if not view.voids[declarer] & FOLLOW[order][c] and CARD_POINTS[c] < 10]  # type: ignore[index]
+                    if not reading.voids[declarer] & FOLLOW[order][c]  # type: ignore[index]
+                    and CARD_POINTS[c] < 10]
             if safe:
-                return min(safe, key=lambda c: ((view.hand & FOLLOW[order][c]).bit_count(),
+                return min(safe, key=lambda c: ((reading.hand & FOLLOW[order][c]).bit_count(),
                                                 POWER[order][c]))
-            return self._cheapest(view, legal)
-        trick = view.trick
-        lead_winner = view.seat_after(_winner(order, trick))
+            return self._cheapest(reading, legal)
+        trick = reading.trick
+        lead_winner = reading.seat_after(_winner(order, trick))
         partner_wins = lead_winner != declarer
         points = sum(CARD_POINTS[c] for c in trick)
-        winners = self._winners(view, legal)
+        winners = self._winners(reading, legal)
         if partner_wins:
             best = trick[_winner(order, trick)]
             led_plain = not trumps >> trick[0] & 1
-            can_ruff = led_plain and view.voids[declarer] & FOLLOW[order][trick[0]]  # type: ignore[index]
-            if view.position == 2 or (view.is_top(best) and not can_ruff):
-                return self._richest(view, legal)
-            return self._cheapest(view, legal)
-        if winners and (view.position == 2 or points >= 10):
-            if view.position == 2:
-                return self._cheapest_winner(view, winners)
-            sure = [c for c in iter_cards(winners) if view.is_top(c)]
+            can_ruff = (led_plain
+                        and reading.voids[declarer] & FOLLOW[order][trick[0]])  # type: ignore[index]
+            if reading.position == 2 or (reading.is_top(best) and not can_ruff):
+                return self._richest(reading, legal)
+            return self._cheapest(reading, legal)
+        if winners and (reading.position == 2 or points >= 10):
+            if reading.position == 2:
+                return self._cheapest_winner(reading, winners)
+            sure = [c for c in iter_cards(winners) if reading.is_top(c)]
             if sure:
                 return min(sure, key=lambda c: POWER[order][c])
-        return self._cheapest(view, legal)
+        return self._cheapest(reading, legal)
 
     # Null
-    def _null_declarer(self, view: _View, legal: int) -> int:
+    def _null_declarer(self, reading: _Reading, legal: int) -> int:
         power = POWER[NULL]
-        if not view.trick:
+        if not reading.trick:
             def danger(c: int) -> tuple[int, int]:
                 cls = SUIT32[c >> 4]
-                below = (view.outstanding & cls & ((1 << c) - 1)).bit_count()
-                above = (view.outstanding & cls & ~((1 << (c + 1)) - 1)).bit_count()
+                below = (reading.outstanding & cls & ((1 << c) - 1)).bit_count()
+                above = (reading.outstanding & cls & ~((1 << (c + 1)) - 1)).bit_count()
                 return (0 if above else 1, below - above)
             return min(iter_cards(legal), key=danger)
-        trick = view.trick
+        trick = reading.trick
         best = trick[_winner(NULL, trick)]
         under = [c for c in iter_cards(legal) if not _beats(NULL, trick[0], c, best)]
         if under:
             return max(under, key=lambda c: power[c])
         return min(iter_cards(legal), key=lambda c: power[c])
 
-    def _null_defender(self, view: _View, legal: int) -> int:
+    def _null_defender(self, reading: _Reading, legal: int) -> int:
         power = POWER[NULL]
-        declarer = view.declarer
-        trick = view.trick
+        declarer = reading.declarer
+        trick = reading.trick
         if not trick:
-            known = view.open_hand
+            known = reading.open_hand
             if known:
                 for card in sorted(iter_cards(legal), key=lambda c: power[c]):
                     theirs = known & SUIT32[card >> 4]
                     if theirs and all(power[t] > power[card] for t in iter_cards(theirs)):
                         return card
             fresh = [c for c in iter_cards(legal)
-                     if not view.voids[declarer] & SUIT32[c >> 4]]  # type: ignore[index]
+                     if not reading.voids[declarer] & SUIT32[c >> 4]]  # type: ignore[index]
             return min(fresh or _cards(legal), key=lambda c: power[c])
         best_index = _winner(NULL, trick)
-        if view.seat_after(best_index) == declarer:
+        if reading.seat_after(best_index) == declarer:
             bar = trick[best_index]
             under = [c for c in iter_cards(legal) if not _beats(NULL, trick[0], c, bar)]
             if under:
@@ -337,10 +340,10 @@ class SkatHeuristic:
         return min(iter_cards(legal), key=lambda c: power[c])
 
     # Ramsch (or any deal without a declarer): take as few points as possible
-    def _ramsch(self, view: _View, legal: int) -> int:
-        order = view.order
+    def _ramsch(self, reading: _Reading, legal: int) -> int:
+        order = reading.order
         power = POWER[order]
-        trick = view.trick
+        trick = reading.trick
         if not trick:
             return min(iter_cards(legal), key=lambda c: (power[c] >= 100, CARD_POINTS[c] >= 10,
                                                            power[c]))
@@ -348,7 +351,7 @@ class SkatHeuristic:
         under = [c for c in iter_cards(legal) if not _beats(order, trick[0], c, best)]
         if under:
             return max(under, key=lambda c: (CARD_POINTS[c], power[c]))
-        if view.position == 2:
+        if reading.position == 2:
             return max(iter_cards(legal), key=lambda c: (power[c], -CARD_POINTS[c]))
         return min(iter_cards(legal), key=lambda c: (CARD_POINTS[c], power[c]))
 

@@ -109,8 +109,8 @@ def _plays(mask: int) -> tuple[Play, ...]:
 
 
 
-_KERNEL = compiled_switch.load("parlour.games.skat._kernel")
-"""The compiled deal (`_kernel.pyx`), or None on the pure-Python path."""
+_KERNEL = compiled_switch.load("parlour.games.skat._deals_and_step")
+"""The compiled deal (`_deals_and_step.pyx`), or None on the pure-Python path."""
 if _KERNEL is not None and _KERNEL.PHASE_NAMES != PHASE_NAMES:
     _KERNEL = None  # built from other sources: stay on the Python rules
 _KERNEL_MODES: dict[tuple[type, type], int] = {}
@@ -542,18 +542,18 @@ class SkatState(State["Skat"]):
         self.complete_undo_record()  # the kernel's moves keep no undo record
         _KERNEL.play_deals(self, stop, random, mode)  # type: ignore[union-attr]
 
-    def play_compiled(self, policy: str, stop: int | None) -> bool:
+    def play_compiled(self, agent: str, stop: int | None) -> bool:
         """The game's heuristic at every seat until deal `stop` (`State.play_compiled`), whole
         deals in compiled code (`_heuristic.pyx`): the moves `SkatHeuristic` makes from each
-        seat's observation. False, nothing played, for another policy, a state with events, a
+        seat's observation. False, nothing played, for another agent, a state with events, a
         class the deal kernel does not fit, or a game whose ``heuristic`` is another agent."""
-        if policy != "heuristic" or _HEURISTIC is None or not self.quiet:
+        if agent != "heuristic" or _HEURISTIC is None or not self.quiet:
             return False
         kinds = type(self), type(self.game)
         mode = _KERNEL_MODES.get(kinds)
         if mode is None:
             mode = _KERNEL_MODES[kinds] = kernel_mode(*kinds, _KERNEL)
-        if mode < 0 or self.game.agents.get(policy) != HEURISTIC_AGENT:
+        if mode < 0 or self.game.agents.get(agent) != HEURISTIC_AGENT:
             return False
         _HEURISTIC.play_deals(self, stop, mode)
         return True
@@ -1043,23 +1043,23 @@ class Skat(Game[SkatState]):
 
 
 SKAT_DEALS = Binding(
-    "parlour.games.skat._kernel", SkatState,
+    "parlour.games.skat._deals_and_step", SkatState,
     stands_in=("_apply", "_trick_done", "_playable", "legal_actions", "apply_unchecked_no_undo",
                "_call", "_bidding_won", "_pick_up", "_bury", "_declare", "begin_play",
                "finish_deal", "start_deal", "_start", "_take_cards", "_save_info",
                "_save_auction", "deal_number"))
-"""Whole deals of Skat in C (`_kernel.pyx`): the bidding, the skat, declaring, the cards."""
-SKAT_SETTLING = Binding("parlour.games.skat._kernel", SkatState, game_owner=Skat,
+"""Whole deals of Skat in C (`_deals_and_step.pyx`): the bidding, the skat, declaring, the cards."""
+SKAT_SETTLING = Binding("parlour.games.skat._deals_and_step", SkatState, game_owner=Skat,
                         game_reads=("score_deal",), requires=(SKAT_DEALS,))
 """The deal settled in C (`SETTLE`): a game scoring its own way settles in Python."""
-SKAT_FINISHING = Binding("parlour.games.skat._kernel", SkatState, game_owner=Skat,
+SKAT_FINISHING = Binding("parlour.games.skat._deals_and_step", SkatState, game_owner=Skat,
                          game_reads=("deal_tiebreak", "deal_cards"), requires=(SKAT_SETTLING,))
 """The result entered and the next deal started in C (`FINISH`)."""
-SKAT_DEALING = Binding("parlour.games.skat._kernel", SkatState, game_owner=Skat,
+SKAT_DEALING = Binding("parlour.games.skat._deals_and_step", SkatState, game_owner=Skat,
                        game_reads=("deal_cards",))
 """The compiled step dealing the next deal in C (`DEALS`)."""
 SKAT_STEP = Binding(
-    "parlour.games.skat._kernel", SkatState,
+    "parlour.games.skat._deals_and_step", SkatState,
     stands_in=("legal_actions", "apply", "apply_unchecked_no_undo", "is_terminal"),
     reads=(*SHORT_APPLY_HOOKS, "why_illegal", "played_by", "tricks_won", "record_chance",
            "_copy_into"),
@@ -1103,8 +1103,8 @@ PYTHON_STEP: dict[str, Callable[..., Any]] = {
     name: getattr(SkatState, name) for name in ("legal_actions", "apply", "apply_unchecked_no_undo")
 }
 """The Python `legal_actions`, `apply` and `apply_unchecked_no_undo` of `SkatState`: the reference
-that the compiled step (`_kernel.apply` and the others, `SkatState`'s own where the kernel is
-built) stands in for, and calls for what it leaves to them."""
+that the compiled step (`_deals_and_step.apply` and the others, `SkatState`'s own where the
+module is built) stands in for, and calls for what it leaves to them."""
 _STEP_KERNEL: Any = None
 """The kernel module whose step was bound last (`bind_step`)."""
 

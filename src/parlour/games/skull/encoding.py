@@ -40,7 +40,7 @@ class SkullEncoding(Encoding):
         (challenges made and lost, skulls that stopped a challenge: thirds that add up)."""
         low, high = super().bounds()
         assert self.layout is not None
-        self.layout.view(high, "seats")[:, 11:14] = np.inf
+        self.layout.block(high, "seats")[:, 11:14] = np.inf
         return low, high
 
     def __init__(self, game: Game[Any]) -> None:

@@ -580,7 +580,7 @@ class Skull(Game[SkullState]):
     agents: ClassVar[Mapping[str, str]] = {"heuristic": "parlour.games.skull.bots:SkullHeuristic"}
     num_distinct_actions = 41
     encoding_class = "parlour.games.skull.encoding:SkullEncoding"
-    search_opponents = "policy"  # opponents must act on their own discs
+    search_opponents = "rollout"  # opponents must act on their own discs
     parameters = (
         Param("players", int, 4, "The number of players (2 is a small variant, not in the "
               "published rules).", min=2, max=MAX_PLAYERS),

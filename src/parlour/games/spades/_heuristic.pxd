@@ -18,7 +18,7 @@ the copy leaves those arrays out (as `_ismcts.copy_play` does).
 
 from libc.stdint cimport uint64_t
 
-from parlour.cards._kernel cimport SEATS, TrickPlay
+from parlour.cards._trick_play cimport SEATS, TrickPlay
 
 
 cdef struct SpadesKnowledge:

@@ -3,28 +3,29 @@
 
 `bots.py` stays the reference: this is a second implementation of its Blind Nil choice
 (`heuristic_blind_nil`), its bid (`heuristic_bid`: `count_tricks`, `nil_hand`, `choose_bid`)
-and its card play (`heuristic_card`: the `Table` and the rules of `LEAD_RULES` and
+and its card play (`heuristic_card`: the `Reading` and the rules of `LEAD_RULES` and
 `FOLLOW_RULES`, in order), each making the move the Python agent makes from that seat's
 observation, with the same float arithmetic for the counted tricks (built with
 ``-ffp-contract=off``) and the same tie-breaks (the first card in card order among equals).
 
 `play_compiled` is `SpadesState.play_compiled("heuristic", stop)`: whole hands in C on the deal
-kernel's `SpadesDeal` (`parlour.games.spades._kernel`, which also writes the moves into the
+kernel's `SpadesDeal` (`parlour.games.spades._deals`, which also writes the moves into the
 history and settles each hand as its random playouts do). `HeuristicDeal` steps one hand
 decision by decision for the cross-check (`parlour.games.spades.crosscheck`). The C-level
-interface other kernels may `cimport` is in `_heuristic.pxd`. `POLICY` (a capsule of
-`cards/_policy.pxd`'s `CardPolicy`) and `knowledge(state)` let a search loop play its card play
-(`agents/search/_ismcts.pyx`); `enable` switches the kernel off for `policy.python_heuristic`.
+interface other kernels may `cimport` is in `_heuristic.pxd`. `CARD_AGENT` (a capsule of
+`cards/_card_agent.pxd`'s `CardAgent`) and `knowledge(state)` let a search loop play its card
+play (`agents/search/_ismcts.pyx`); `enable` switches the kernel off for
+`heuristic_playouts.python_heuristic`.
 """
 
 from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
-from parlour.cards._kernel cimport SEATS, TrickPlay
-from parlour.cards._policy cimport CardPolicy
+from parlour.cards._trick_play cimport SEATS, TrickPlay
+from parlour.cards._card_agent cimport CardAgent
 
-from parlour.games.spades._kernel import SpadesDeal
+from parlour.games.spades._deals import SpadesDeal
 from parlour.games.spades.actions import BID, BLIND_NIL, LOOK, PLAY
 
 cdef extern from *:
@@ -287,16 +288,16 @@ cdef void note_plays(SpadesKnowledge *k, TrickPlay tp) noexcept:
 
 
 # --- the card play ---------------------------------------------------------------------------
-cdef struct Table:
-    # `bots.Table`: one card-play decision's view
+cdef struct Reading:
+    # `bots.Reading`: one card-play decision as read
     int seat, partner, ntrick, lead, winner, winning, tricks_left, need, opp_need
     uint64_t hand, legal, unseen
     uint64_t voids[SEATS]
     int nil_alive[SEATS]
 
 
-cdef inline uint64_t bosses(Table *t, uint64_t mask) noexcept nogil:
-    """The cards of `mask` no unseen card of their suit outranks (`Table.is_boss`)."""
+cdef inline uint64_t bosses(Reading *t, uint64_t mask) noexcept nogil:
+    """The cards of `mask` no unseen card of their suit outranks (`Reading.is_boss`)."""
     cdef uint64_t result = 0, part, unseen
     cdef int suit
     for suit in range(4):
@@ -307,12 +308,12 @@ cdef inline uint64_t bosses(Table *t, uint64_t mask) noexcept nogil:
     return result
 
 
-cdef inline bint is_boss(Table *t, int card) noexcept nogil:
+cdef inline bint is_boss(Reading *t, int card) noexcept nogil:
     return not (t.unseen & suit_of(card) & ~((bit(card) << 1) - 1))
 
 
-cdef inline bint sure_winner(Table *t, int card, int seats) noexcept nogil:
-    """`Table.sure_winner` against the seats of the bit set `seats`."""
+cdef inline bint sure_winner(Reading *t, int card, int seats) noexcept nogil:
+    """`Reading.sure_winner` against the seats of the bit set `seats`."""
     cdef int p
     cdef uint64_t suit
     if not is_boss(t, card):
@@ -328,7 +329,7 @@ cdef inline bint sure_winner(Table *t, int card, int seats) noexcept nogil:
     return True
 
 
-cdef inline uint64_t sure_winners(Table *t, uint64_t mask, int seats) noexcept nogil:
+cdef inline uint64_t sure_winners(Reading *t, uint64_t mask, int seats) noexcept nogil:
     cdef uint64_t result = 0
     cdef int card
     while mask:
@@ -339,7 +340,7 @@ cdef inline uint64_t sure_winners(Table *t, uint64_t mask, int seats) noexcept n
     return result
 
 
-cdef inline uint64_t beaters(Table *t, uint64_t mask) noexcept nogil:
+cdef inline uint64_t beaters(Reading *t, uint64_t mask) noexcept nogil:
     """The cards of `mask` that would take the trick from the card winning it (`beats`)."""
     cdef int best = t.winning
     cdef uint64_t result = mask & suit_of(best) & ~((bit(best) << 1) - 1)
@@ -348,7 +349,7 @@ cdef inline uint64_t beaters(Table *t, uint64_t mask) noexcept nogil:
     return result
 
 
-cdef inline int later(Table *t) noexcept nogil:
+cdef inline int later(Reading *t) noexcept nogil:
     """The seats still to play to this trick after this one, as a bit set."""
     cdef int result = 0, i
     for i in range(1, 4 - t.ntrick):
@@ -356,8 +357,8 @@ cdef inline int later(Table *t) noexcept nogil:
     return result
 
 
-cdef inline int opponent_nil(Table *t) noexcept nogil:
-    """`Table.opponent_nil`: the first opponent (left, then right) whose Nil is alive, or -1."""
+cdef inline int opponent_nil(Reading *t) noexcept nogil:
+    """`Reading.opponent_nil`: the first opponent (left, then right) whose Nil is alive, or -1."""
     if t.nil_alive[(t.seat + 1) & 3]:
         return (t.seat + 1) & 3
     if t.nil_alive[(t.seat + 3) & 3]:
@@ -365,12 +366,12 @@ cdef inline int opponent_nil(Table *t) noexcept nogil:
     return -1
 
 
-cdef inline bint setting(Table *t) noexcept nogil:
+cdef inline bint setting(Reading *t) noexcept nogil:
     return t.need <= 0 and t.opp_need > 0 and t.opp_need * 2 > t.tricks_left
 
 
 # leading: `bots.LEAD_RULES`
-cdef int nil_leads_low(Table *t) noexcept nogil:
+cdef int nil_leads_low(Reading *t) noexcept nogil:
     if not t.nil_alive[t.seat]:
         return NONE
     cdef uint64_t side = t.legal & SIDE_MASK
@@ -378,7 +379,7 @@ cdef int nil_leads_low(Table *t) noexcept nogil:
     return least_rank(side if side else t.legal)
 
 
-cdef int lead_high_for_a_nil_partner(Table *t) noexcept nogil:
+cdef int lead_high_for_a_nil_partner(Reading *t) noexcept nogil:
     if not t.nil_alive[t.partner]:
         return NONE
     cdef uint64_t pool = bosses(t, t.legal)
@@ -389,7 +390,7 @@ cdef int lead_high_for_a_nil_partner(Table *t) noexcept nogil:
     return most_rank(pool)
 
 
-cdef int lead_low_against_a_nil(Table *t) noexcept nogil:
+cdef int lead_low_against_a_nil(Reading *t) noexcept nogil:
     cdef int target = opponent_nil(t), suit
     cdef uint64_t pool = 0, mask
     if target < 0:
@@ -402,7 +403,7 @@ cdef int lead_low_against_a_nil(Table *t) noexcept nogil:
     return least_rank(pool) if pool else NONE
 
 
-cdef int cash_sure_winners(Table *t) noexcept nogil:
+cdef int cash_sure_winners(Reading *t) noexcept nogil:
     if t.need <= 0 and not setting(t):
         return NONE
     cdef uint64_t winners = sure_winners(t, t.legal, 1 << ((t.seat + 1) & 3)
@@ -412,7 +413,7 @@ cdef int cash_sure_winners(Table *t) noexcept nogil:
     return most_rank(winners & SIDE_MASK) if winners & SIDE_MASK else highest(winners)
 
 
-cdef int lead_for_a_ruff(Table *t) noexcept nogil:
+cdef int lead_for_a_ruff(Reading *t) noexcept nogil:
     if t.need <= 0 or count(t.hand & SPADES_MASK) < 2:
         return NONE
     cdef uint64_t side = t.legal & SIDE_MASK
@@ -426,7 +427,7 @@ cdef int lead_for_a_ruff(Table *t) noexcept nogil:
     return best
 
 
-cdef int lead_to_lose(Table *t) noexcept nogil:
+cdef int lead_to_lose(Reading *t) noexcept nogil:
     if t.need > 0:
         return NONE
     cdef uint64_t losers = t.legal & ~bosses(t, t.legal)
@@ -436,7 +437,7 @@ cdef int lead_to_lose(Table *t) noexcept nogil:
 
 
 # following: `bots.FOLLOW_RULES`
-cdef int nil_ducks(Table *t) noexcept nogil:
+cdef int nil_ducks(Reading *t) noexcept nogil:
     if not t.nil_alive[t.seat]:
         return NONE
     cdef uint64_t losers = t.legal & ~beaters(t, t.legal)
@@ -450,7 +451,7 @@ cdef int nil_ducks(Table *t) noexcept nogil:
     return highest(t.legal) if t.ntrick == 3 else lowest(t.legal)
 
 
-cdef int cover_a_nil_partner(Table *t) noexcept nogil:
+cdef int cover_a_nil_partner(Reading *t) noexcept nogil:
     if not t.nil_alive[t.partner]:
         return NONE
     cdef uint64_t beat = beaters(t, t.legal), led
@@ -464,7 +465,7 @@ cdef int cover_a_nil_partner(Table *t) noexcept nogil:
     return NONE
 
 
-cdef int let_a_nil_win(Table *t) noexcept nogil:
+cdef int let_a_nil_win(Reading *t) noexcept nogil:
     cdef int target = opponent_nil(t)
     if target < 0 or t.winner != target:
         return NONE
@@ -472,14 +473,14 @@ cdef int let_a_nil_win(Table *t) noexcept nogil:
     return most_rank(under) if under else NONE
 
 
-cdef int leave_it_to_partner(Table *t) noexcept nogil:
+cdef int leave_it_to_partner(Reading *t) noexcept nogil:
     if t.winner != t.partner or not sure_winner(t, t.winning, later(t)):
         return NONE
     cdef uint64_t losers = t.legal & ~beaters(t, t.legal)
     return cheapest(losers if losers else t.legal)
 
 
-cdef int win_the_trick(Table *t) noexcept nogil:
+cdef int win_the_trick(Reading *t) noexcept nogil:
     if t.need <= 0 and not setting(t):
         return NONE
     cdef uint64_t beat = beaters(t, t.legal), sure
@@ -501,7 +502,7 @@ cdef int win_the_trick(Table *t) noexcept nogil:
     return dearest_cost(beat)
 
 
-cdef int duck_to_avoid_bags(Table *t) noexcept nogil:
+cdef int duck_to_avoid_bags(Reading *t) noexcept nogil:
     if t.need > 0:
         return NONE
     cdef uint64_t losers = t.legal & ~beaters(t, t.legal)
@@ -510,7 +511,7 @@ cdef int duck_to_avoid_bags(Table *t) noexcept nogil:
     return highest(t.legal) if t.ntrick == 3 else cheapest(t.legal)
 
 
-cdef int lead_rule(Table *t, int rule) noexcept nogil:
+cdef int lead_rule(Reading *t, int rule) noexcept nogil:
     if rule == 1:
         return nil_leads_low(t)
     if rule == 2:
@@ -526,7 +527,7 @@ cdef int lead_rule(Table *t, int rule) noexcept nogil:
     return cheapest(t.legal)  # lead_low
 
 
-cdef int follow_rule(Table *t, int rule) noexcept nogil:
+cdef int follow_rule(Reading *t, int rule) noexcept nogil:
     if rule == 8:
         return nil_ducks(t)
     if rule == 9:
@@ -545,7 +546,7 @@ cdef int follow_rule(Table *t, int rule) noexcept nogil:
 cdef int heuristic_card(TrickPlay tp, SpadesKnowledge *k, int *rule) except -2:
     """`bots.choose_card` for the seat to play in `tp`, from its own hand and `k`: the card,
     and in `rule` the number of the rule that chose it (`RULES`)."""
-    cdef Table t
+    cdef Reading t
     cdef int seat = tp.current, p, i, card, best, score, r
     cdef int won[SEATS]
     note_plays(k, tp)
@@ -741,7 +742,7 @@ cdef bint ENABLED = True
 
 
 def enable(bint on):
-    """Let `play_compiled` and `compiled_policy` play the heuristic in C (True, the default), or
+    """Let `play_compiled` and `compiled_agent` play the heuristic in C (True, the default), or
     make them decline (False: the Python agents play, for tests and benchmarks)."""
     global ENABLED
     ENABLED = on
@@ -752,11 +753,11 @@ def enabled():
     return ENABLED
 
 
-def play_compiled(state, policy, stop):
+def play_compiled(state, agent, stop):
     """`SpadesState.play_compiled`: the heuristic for every seat in C, whole hands until hand
-    `stop` (None: the end of the game), where `policy` is ``"heuristic"`` and `state` is quiet
+    `stop` (None: the end of the game), where `agent` is ``"heuristic"`` and `state` is quiet
     and fits (see `fits`); else False, with nothing played."""
-    if policy != "heuristic" or not ENABLED or not state.quiet or not fits(state):
+    if agent != "heuristic" or not ENABLED or not state.quiet or not fits(state):
         return False
     kinds = type(state), type(state.game)
     mode = MODES.get(kinds)
@@ -770,44 +771,44 @@ def play_compiled(state, policy, stop):
     return True
 
 
-# --- the generic policy interface (cards/_policy.pxd) -----------------------------------------
-cdef int policy_choose(TrickPlay play, void *knowledge) noexcept:
+# --- the generic agent interface (cards/_card_agent.pxd) -----------------------------------------
+cdef int agent_choose(TrickPlay play, void *knowledge) noexcept:
     cdef int rule
     return heuristic_card(play, <SpadesKnowledge *>knowledge, &rule)
 
 
-cdef void policy_see(TrickPlay play, void *knowledge, int card) noexcept:
+cdef void agent_see(TrickPlay play, void *knowledge, int card) noexcept:
     # the cards before `card`: `heuristic_card` notes the rest from `play`'s own record of
     # its plays (`played`, `seat_of`), which every card played on `play` writes
     note_plays(<SpadesKnowledge *>knowledge, play)
 
 
-cdef CardPolicy HEURISTIC_POLICY
-HEURISTIC_POLICY.choose = policy_choose
-HEURISTIC_POLICY.see = policy_see
-HEURISTIC_POLICY.propose = NULL  # `SpadesHeuristic` has no `candidates`: search weighs all
-HEURISTIC_POLICY.suit_order[:] = [0, 1, 2, 3]
-HEURISTIC_POLICY.size = sizeof(SpadesKnowledge)
+cdef CardAgent HEURISTIC_CARD_AGENT
+HEURISTIC_CARD_AGENT.choose = agent_choose
+HEURISTIC_CARD_AGENT.see = agent_see
+HEURISTIC_CARD_AGENT.propose = NULL  # `SpadesHeuristic` has no `candidates`: search weighs all
+HEURISTIC_CARD_AGENT.suit_order[:] = [0, 1, 2, 3]
+HEURISTIC_CARD_AGENT.size = sizeof(SpadesKnowledge)
 
-POLICY = PyCapsule_New(&HEURISTIC_POLICY, "parlour.CardPolicy", NULL)
-"""The card play of the heuristic as `cards/_policy.pxd`'s `CardPolicy`, for search loops."""
+CARD_AGENT = PyCapsule_New(&HEURISTIC_CARD_AGENT, "parlour.CardAgent", NULL)
+"""The card play of the heuristic as `cards/_card_agent.pxd`'s `CardAgent`, for search loops."""
 
 
 def knowledge(state):
     """The `SpadesKnowledge` of `state`'s hand so far (in its card play), as bytes for
-    `POLICY`, to go with a `TrickPlay` loaded from the same state."""
+    `CARD_AGENT`, to go with a `TrickPlay` loaded from the same state."""
     cdef SpadesKnowledge k
     memset(&k, 0, sizeof(SpadesKnowledge))  # the padding too: the same position, the same bytes
     knowledge_from_state(&k, state)
     return (<char *>&k)[:sizeof(SpadesKnowledge)]
 
 
-def compiled_policy(state, policy):
-    """`SpadesState.compiled_policy`: ``(POLICY, knowledge(state))`` where `policy` is
+def compiled_agent(state, agent):
+    """`SpadesState.compiled_agent`: ``(CARD_AGENT, knowledge(state))`` where `agent` is
     ``"heuristic"``, the kernel is enabled and `state` fits (as `play_compiled` decides, the
     state's quietness apart: search only reads it) and its class keeps `play_compiled`; else
     None."""
-    if (policy != "heuristic" or not ENABLED or not fits(state)
+    if (agent != "heuristic" or not ENABLED or not fits(state)
             or type(state).play_compiled is not RULES_OF.play_compiled):
         return None
-    return POLICY, knowledge(state)
+    return CARD_AGENT, knowledge(state)

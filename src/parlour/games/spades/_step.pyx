@@ -17,13 +17,13 @@ from libc.stdint cimport uint64_t
 from cpython.ref cimport PyObject, Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
-from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll, class_fits
+from parlour.cards._trick_play cimport __builtin_ctzll, __builtin_popcountll, class_fits
 from parlour.cards._slots cimport (
     StepFit, actions_of, fit_known, list_item, long_of, new_object, set_slot, size_of, slot,
     full_undo, short_undo, slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
 )
 
-from parlour.cards._kernel import SlotEquals, SlotInt
+from parlour.cards._trick_play import SlotEquals, SlotInt
 from parlour.cards.card import CARD
 from parlour.cards.events import CARD_PLAYED
 from parlour.core.game import Move
@@ -66,7 +66,7 @@ def install(cls, play, trick_won, trick_started, undo_play, step_fits, bids, bid
             long long no_bid, settler_of):
     """Called once by `rules`: the compiled step takes the place of `cls`'s `legal_actions`,
     `apply` and `apply_unchecked_no_undo`, which it keeps as its fallback, and its `is_terminal`
-    and `deal_number` are read in C (`cards._kernel.SlotEquals`, `SlotInt`). `play` is the interned
+    and `deal_number` are read in C (`_trick_play.SlotEquals`, `SlotInt`). `play` is the interned
     plays by card, `trick_won` the `TrickWon` class, `trick_started(trick, leader)` the
     interned `TrickStarted` events, `undo_play` the short undo record's restore function,
     `step_fits` `trickstate.step_fits`, `bids` the interned bids (0 to 13 tricks), `bid_made`

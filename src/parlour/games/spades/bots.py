@@ -1,7 +1,7 @@
 """The Spades heuristic (`heuristic`): counted tricks for bids, named rules of thumb for play.
 
 Bidding counts sure and likely tricks (`count_tricks`) and bids Nil with a hand that can duck
-every trick (`nil_hand`). In play, each decision reads the observation once into a `Table`
+every trick (`nil_hand`). In play, each decision reads the observation once into a `Reading`
 (every card seen, voids inferred from play, each partnership's contract and tricks still
 needed, the Nils still alive) and asks the rules of `LEAD_RULES` or `FOLLOW_RULES` in order;
 the first that chooses a card decides. Every rule has a test position in
@@ -17,7 +17,7 @@ from typing import Any
 
 from parlour.cards import ACE, DECK_52, KING, QUEEN, SPADES, SUIT_MASKS, cards_of
 from parlour.core import Action, Game, State
-from parlour.games.spades import heuristic_playouts as policy
+from parlour.games.spades import heuristic_playouts
 from parlour.games.spades.actions import BID, BLIND_NIL, LOOK, PLAY
 from parlour.games.spades.observation import SpadesObservation
 from parlour.games.spades.rules import trick_winner
@@ -120,8 +120,9 @@ def choose_bid(obs: SpadesObservation) -> int:
 
 
 # --- play ------------------------------------------------------------------------------------
-class Table:
-    """One card-play decision's view: the cards, the trick, the contracts and the Nils."""
+class Reading:
+    """One card-play decision as the heuristic reads it: the cards, the trick, the contracts
+    and the Nils."""
 
     __slots__ = ("bids", "hand", "leader", "legal", "need", "nil_alive", "opp_need", "partner",
                  "seat", "trick", "tricks_left", "unseen", "voids", "winner", "winning")
@@ -216,21 +217,21 @@ def cost(card: int) -> tuple[int, int]:
     return (card >> 4 == SPADES, card & 15)
 
 
-def cheapest(t: Table, mask: int) -> int:
+def cheapest(t: Reading, mask: int) -> int:
     return min(cards_of(mask), key=cost)
 
 
-def dearest(t: Table, mask: int) -> int:
+def dearest(t: Reading, mask: int) -> int:
     """The card most worth getting rid of: the highest side card (spades last)."""
     side = mask & ~SPADES_MASK
     return max(cards_of(side or mask), key=lambda c: c & 15)
 
 
-PlayRule = Callable[[Table], int | None]
+PlayRule = Callable[[Reading], int | None]
 
 
 # leading
-def nil_leads_low(t: Table) -> int | None:
+def nil_leads_low(t: Reading) -> int | None:
     """Bidding Nil: lead the lowest side card that is not the boss of its suit."""
     if not t.my_nil:
         return None
@@ -238,7 +239,7 @@ def nil_leads_low(t: Table) -> int | None:
     return min(side or cards_of(t.legal), key=lambda c: c & 15)
 
 
-def lead_high_for_a_nil_partner(t: Table) -> int | None:
+def lead_high_for_a_nil_partner(t: Reading) -> int | None:
     """Partner bid Nil: lead sure winners, else the highest card, so partner can duck under."""
     if not t.partner_nil:
         return None
@@ -247,7 +248,7 @@ def lead_high_for_a_nil_partner(t: Table) -> int | None:
                key=lambda c: c & 15)
 
 
-def lead_low_against_a_nil(t: Table) -> int | None:
+def lead_low_against_a_nil(t: Reading) -> int | None:
     """An opponent's Nil is alive: lead our lowest card of a suit they still hold."""
     target = t.opponent_nil()
     if target is None:
@@ -259,7 +260,7 @@ def lead_low_against_a_nil(t: Table) -> int | None:
     return min(pool, key=lambda c: (c & 15, c >> 4 == SPADES))
 
 
-def cash_sure_winners(t: Table) -> int | None:
+def cash_sure_winners(t: Reading) -> int | None:
     """Short of the contract (or setting the opponents): lead a sure winner, side suits first."""
     if t.need <= 0 and not t.setting():
         return None
@@ -270,7 +271,7 @@ def cash_sure_winners(t: Table) -> int | None:
     return max(side, key=lambda c: c & 15) if side else max(winners)
 
 
-def lead_for_a_ruff(t: Table) -> int | None:
+def lead_for_a_ruff(t: Reading) -> int | None:
     """Short of the contract with trumps to spare: lead from the shortest side suit to void it."""
     if t.need <= 0 or (t.hand & SPADES_MASK).bit_count() < 2:
         return None
@@ -281,7 +282,7 @@ def lead_for_a_ruff(t: Table) -> int | None:
     return min(side, key=lambda c: ((hand & SUIT_MASKS[c >> 4]).bit_count(), c & 15))
 
 
-def lead_to_lose(t: Table) -> int | None:
+def lead_to_lose(t: Reading) -> int | None:
     """Contract made: lead the lowest card that cannot win, to give the trick away."""
     if t.need > 0:
         return None
@@ -290,7 +291,7 @@ def lead_to_lose(t: Table) -> int | None:
     return min(side or losers or cards_of(t.legal), key=lambda c: c & 15)
 
 
-def lead_low(t: Table) -> int | None:
+def lead_low(t: Reading) -> int | None:
     """Otherwise lead the cheapest card."""
     return cheapest(t, t.legal)
 
@@ -301,7 +302,7 @@ LEAD_RULES: tuple[PlayRule, ...] = (nil_leads_low, lead_high_for_a_nil_partner,
 
 
 # following (or ruffing and discarding)
-def nil_ducks(t: Table) -> int | None:
+def nil_ducks(t: Reading) -> int | None:
     """Bidding Nil: play the highest card that loses; forced to win, win with the highest."""
     if not t.my_nil:
         return None
@@ -314,7 +315,7 @@ def nil_ducks(t: Table) -> int | None:
     return top(t.legal) if len(t.trick) == 3 else min(cards_of(t.legal))
 
 
-def cover_a_nil_partner(t: Table) -> int | None:
+def cover_a_nil_partner(t: Reading) -> int | None:
     """Partner bid Nil: overtake them when they are winning; play high when they are to play
     after us, so they can duck under."""
     if not t.partner_nil:
@@ -327,7 +328,7 @@ def cover_a_nil_partner(t: Table) -> int | None:
     return None
 
 
-def let_a_nil_win(t: Table) -> int | None:
+def let_a_nil_win(t: Reading) -> int | None:
     """An opponent's Nil is winning the trick: play under it."""
     target = t.opponent_nil()
     if target is None or t.winner != target:
@@ -336,7 +337,7 @@ def let_a_nil_win(t: Table) -> int | None:
     return max(under, key=lambda c: c & 15) if under else None
 
 
-def leave_it_to_partner(t: Table) -> int | None:
+def leave_it_to_partner(t: Reading) -> int | None:
     """Partner's card will win (the boss, nothing left to ruff it): play cheap."""
     if t.winner != t.partner or not t.sure_winner(t.winning, t.later()):
         return None
@@ -344,7 +345,7 @@ def leave_it_to_partner(t: Table) -> int | None:
     return cheapest(t, losers or t.legal)
 
 
-def win_the_trick(t: Table) -> int | None:
+def win_the_trick(t: Reading) -> int | None:
     """Short of the contract (or setting the opponents): win as cheaply as is sure; second
     hand plays low without the boss."""
     if t.need <= 0 and not t.setting():
@@ -367,7 +368,7 @@ def win_the_trick(t: Table) -> int | None:
     return max(beaters, key=cost)
 
 
-def duck_to_avoid_bags(t: Table) -> int | None:
+def duck_to_avoid_bags(t: Reading) -> int | None:
     """Contract made: play the highest card that loses (shedding high cards safely)."""
     if t.need > 0:
         return None
@@ -378,7 +379,7 @@ def duck_to_avoid_bags(t: Table) -> int | None:
     return top(t.legal) if len(t.trick) == 3 else min(cards_of(t.legal), key=cost)
 
 
-def play_cheap(t: Table) -> int | None:
+def play_cheap(t: Reading) -> int | None:
     """Otherwise the cheapest card."""
     return cheapest(t, t.legal)
 
@@ -388,7 +389,7 @@ FOLLOW_RULES: tuple[PlayRule, ...] = (nil_ducks, cover_a_nil_partner, let_a_nil_
                                       play_cheap)
 
 
-def choose_card(t: Table) -> tuple[int, str]:
+def choose_card(t: Reading) -> tuple[int, str]:
     """The card to play and the name of the rule that chose it."""
     if t.legal & (t.legal - 1) == 0:
         return top(t.legal), "forced"
@@ -413,16 +414,16 @@ class SpadesHeuristic:
 
     def lockstep_decider(self, state: State[Any]) -> Callable[[State[Any]], Action]:
         """What `parlour.rl.VectorEnv` calls for this seat's moves in states like `state`:
-        the compiled heuristic where it may stand in for `act` (`policy.compiled_decider`),
-        else `act` on the seat's observation. Both give `act`'s moves (`last_rule` is kept
-        by `act` alone)."""
-        decide = (policy.compiled_decider(state)
+        the compiled heuristic where it may stand in for `act`
+        (`heuristic_playouts.compiled_decider`), else `act` on the seat's observation. Both give
+        `act`'s moves (`last_rule` is kept by `act` alone)."""
+        decide = (heuristic_playouts.compiled_decider(state)
                   if type(self).act is SpadesHeuristic.act else None)
         if decide is not None:
             return decide
-        return self._act_on_view
+        return self._act_on_observation
 
-    def _act_on_view(self, state: State[Any]) -> Action:
+    def _act_on_observation(self, state: State[Any]) -> Action:
         seat = state.current_player
         assert seat is not None
         observation: Any = state.observe(seat)
@@ -441,5 +442,5 @@ class SpadesHeuristic:
         legal = 0
         for action in observation.legal_actions:
             legal |= 1 << action.card  # type: ignore[attr-defined]
-        card, self.last_rule = choose_card(Table(observation, legal))
+        card, self.last_rule = choose_card(Reading(observation, legal))
         return PLAY[card]

@@ -1,6 +1,6 @@
 """Where Spades' search plays its heuristic in compiled code, and a switch to play it in Python.
 
-`SpadesState.play_compiled("heuristic", stop)` (the playouts) and `SpadesState.compiled_policy`
+`SpadesState.play_compiled("heuristic", stop)` (the playouts) and `SpadesState.compiled_agent`
 (the compiled ISMCTS loop's rollouts, modelled opponents and expansions,
 `parlour.agents.search.ismcts_gate`) use `_heuristic.pyx` where the game still names its own
 `SpadesHeuristic` as ``heuristic``, the state's class overrides no hook the kernels stand in
@@ -24,7 +24,7 @@ MODULE = "parlour.games.spades._heuristic"
 @contextmanager
 def python_heuristic() -> Iterator[None]:
     """Inside the block the heuristic plays in Python everywhere, kernel or not:
-    `play_compiled` declines, and search finds no compiled policy."""
+    `play_compiled` declines, and search finds no compiled agent."""
     kernel = compiled_switch.load(MODULE)
     if kernel is None:
         yield
@@ -41,10 +41,10 @@ def compiled_decider(state: State[Any]) -> Callable[[State[Any]], Action] | None
     """A function giving `SpadesHeuristic`'s move for the seat to act in a state of `state`'s
     kind (its Blind Nil choice, bid or card), decided by the compiled heuristic from that
     seat's knowledge; None where the compiled heuristic may not stand in (as for
-    `SpadesState.compiled_policy`). For `parlour.rl.VectorEnv`'s lockstep path
+    `SpadesState.compiled_agent`). For `parlour.rl.VectorEnv`'s lockstep path
     (`SpadesHeuristic.lockstep_decider`)."""
     kernel = compiled_switch.load(MODULE)
-    if kernel is None or kernel.compiled_policy(state, "heuristic") is None:
+    if kernel is None or kernel.compiled_agent(state, "heuristic") is None:
         return None
     deal = kernel.HeuristicDeal()
 

@@ -155,7 +155,7 @@ class SpadesState(SeededDealState["Spades"]):
         first = TWO_CLUBS_BIT if game.opening_lead == "two_of_clubs" else 0
         self.init_layer(SEATING, CONTRACT, PARTNERS, held_back=SPADES_MASK,
                         breaks=SPADES_MASK, first_lead=first)
-        self.trump = SPADES  # the contract's trump, as the compiled kernels read it
+        self.trump = SPADES  # the contract's trump, as the compiled modules read it
         self.deal = 0
         self.dealer = FIRST_DEALER
         self.phase = BIDDING
@@ -562,33 +562,33 @@ class SpadesState(SeededDealState["Spades"]):
             if self.blind[seat]:
                 assert self.bids[seat] == 0
 
-    def play_compiled(self, policy: str, stop: int | None) -> bool:
+    def play_compiled(self, agent: str, stop: int | None) -> bool:
         """`State.play_compiled`: ``"heuristic"`` (`bots.SpadesHeuristic`, every seat) in C until
         hand `stop`, its Blind Nil choices, bids and cards made from each seat's view only
         (`parlour.games.spades._heuristic`), for a quiet state whose class keeps the hooks the
         kernels stand in for and whose game keeps the heuristic; else False."""
         kernel = compiled_switch.load("parlour.games.spades._heuristic")
-        return kernel is not None and bool(kernel.play_compiled(self, policy, stop))
+        return kernel is not None and bool(kernel.play_compiled(self, agent, stop))
 
-    def compiled_policy(self, policy: str) -> tuple[Any, bytes] | None:
-        """The compiled heuristic for the compiled ISMCTS loop (a `cards/_policy.pxd` capsule
+    def compiled_agent(self, agent: str) -> tuple[Any, bytes] | None:
+        """The compiled heuristic for the compiled ISMCTS loop (a `cards/_card_agent.pxd` capsule
         and the knowledge of this position), where `play_compiled` would play it; else None."""
         kernel = compiled_switch.load("parlour.games.spades._heuristic")
-        return None if kernel is None else kernel.compiled_policy(self, policy)
+        return None if kernel is None else kernel.compiled_agent(self, agent)
 
 
 SpadesState.kernel_class = SpadesState
 SpadesState.deal_class = Deal
 SPADES_DEALS = Binding(
-    "parlour.games.spades._kernel", SpadesState,
+    "parlour.games.spades._deals", SpadesState,
     stands_in=("_bid", "_blind_choice", "_next_bidder", "_start_play", "bidding_order",
                "_score_deal", "_team_results", "_next_deal", "start_deal", "_begin",
                "_deal_begun", "_cards_dealt", "in_card_play", "is_terminal", "leave_undealt"),
     requires=(CARD_PLAY,))
-"""Whole hands of Spades in C (`_kernel.pyx`): the bidding, the card play, settling."""
+"""Whole hands of Spades in C (`_deals.pyx`): the bidding, the card play, settling."""
 SpadesState.deal_binding = SPADES_DEALS
 SpadesState.kernel_hooks = SPADES_DEALS.hooks  # as the compiled heuristic reads them
-SpadesState.deal_kernel = compiled_switch.load("parlour.games.spades._kernel")
+SpadesState.deal_kernel = compiled_switch.load("parlour.games.spades._deals")
 _undo_play = TrickState.undo_play
 SpadesState.short_apply = True
 
@@ -829,7 +829,7 @@ _DIGITS = re.compile("[0-9]{1,3}")
 
 SpadesState.dealt_by = Spades
 SPADES_SETTLING = Binding(
-    "parlour.games.spades._kernel", SpadesState, game_owner=Spades,
+    "parlour.games.spades._deals", SpadesState, game_owner=Spades,
     game_reads=("score_partnership", "winning_team", "deal_hands", "dealer_of",
                 "blind_nil_allowed"),
     requires=(SPADES_DEALS,))

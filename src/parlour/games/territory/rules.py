@@ -46,8 +46,8 @@ from parlour.games.territory.observation import TerritoryObservation
 
 log = logging.getLogger("parlour.territory")
 
-_KERNEL = compiled_switch.load("parlour.games.territory._kernel")
-"""The compiled zombie turns (`_kernel.pyx`), or None on the pure-Python path."""
+_KERNEL = compiled_switch.load("parlour.games.territory._zombies")
+"""The compiled zombie turns (`_zombies.pyx`), or None on the pure-Python path."""
 QUARTERS = np.full(4, 0.25)
 COIN_BITS = 63
 
@@ -426,10 +426,10 @@ class TerritoryState(State["Territory"]):
 
 
 ZOMBIE_TURNS = Binding(
-    "parlour.games.territory._kernel", TerritoryState,
+    "parlour.games.territory._zombies", TerritoryState,
     stands_in=("_zombie_turn", "_land", "_end", "advance", "_emit_turn", "_game_over"),
     reads=("winning_owners",))
-"""The zombies' turns in C (`_kernel.pyx`): a subclass changing one of these plays them in
+"""The zombies' turns in C (`_zombies.pyx`): a subclass changing one of these plays them in
 Python."""
 
 

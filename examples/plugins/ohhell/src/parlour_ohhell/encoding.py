@@ -52,7 +52,7 @@ class OhHellEncoding(Encoding):
                           (at["played"], at["void"], at["trick"]))
         out[ones] = 1.0
         out[at["cards"]] = obs.cards / MAX_CARDS
-        bids, won = at.view(out, "bid"), at.view(out, "won")
+        bids, won = at.block(out, "bid"), at.block(out, "won")
         for seat in range(players):
             row = (seat - me) % players
             if obs.bids[seat] is not None:

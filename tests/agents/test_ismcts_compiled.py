@@ -64,8 +64,8 @@ def searched(game: Any, observation: Observation, compiled: bool, seed: int, **o
 SETTINGS = [
     {"root": "halving", "iterations": 150},
     {"root": "ucb", "iterations": 150},
-    {"root": "halving", "iterations": 90, "opponents": "policy", "c": 0.7},
-    {"root": "ucb", "iterations": 90, "opponents": "policy", "value": "rank"},
+    {"root": "halving", "iterations": 90, "opponents": "rollout", "c": 0.7},
+    {"root": "ucb", "iterations": 90, "opponents": "rollout", "value": "rank"},
     {"root": "halving", "iterations": 40, "value": "rank", "c": 0.0},
 ]
 POSITIONS = [(game_id, seed, played) for game_id in ("hearts", "spades")
@@ -81,7 +81,7 @@ def test_the_compiled_loop_searches_exactly_as_the_python_loop(
         agent = ISMCTSAgent(game, observation.seat, Random(0), rollout="random", **options)
         playout = agent.playout
         assert playout is not None
-        modelled = agent.modelled_opponents(game, playout) == "policy"
+        modelled = agent.modelled_opponents(game, playout) == "rollout"
         assert ismcts_gate.compiled_search(agent, game, playout, observation, modelled), options
         compiled = searched(game, observation, True, seed + i, **options)
         python = searched(game, observation, False, seed + i, **options)
@@ -121,8 +121,8 @@ def test_the_compiled_heuristic_search_matches_the_python_loop(seed: int, played
     for i, options in enumerate(HEURISTIC_SETTINGS):
         agent = ISMCTSAgent(game, observation.seat, Random(0), **options)
         playout = agent.playout
-        assert playout is not None and playout.policy_name == "heuristic"
-        modelled = agent.modelled_opponents(game, playout) == "policy"
+        assert playout is not None and playout.rollout_name == "heuristic"
+        modelled = agent.modelled_opponents(game, playout) == "rollout"
         assert modelled == ("opponents" not in options), options
         assert ismcts_gate.compiled_search(agent, game, playout, observation, modelled), options
         compiled = searched_by_default(game, observation, True, seed + i, **options)
@@ -133,8 +133,8 @@ def test_the_compiled_heuristic_search_matches_the_python_loop(seed: int, played
 SPADES_HEURISTIC_SETTINGS: list[dict[str, Any]] = [
     {},  # the default: heuristic rollouts and expansions, opponents in the tree, halving
     {"root": "ucb", "value": "rank"},
-    {"opponents": "policy", "c": 0.7},
-    {"opponents": "policy", "root": "ucb"},
+    {"opponents": "rollout", "c": 0.7},
+    {"opponents": "rollout", "root": "ucb"},
 ]
 
 
@@ -146,9 +146,9 @@ def test_the_compiled_spades_heuristic_search_matches_the_python_loop(seed: int,
     for i, options in enumerate(SPADES_HEURISTIC_SETTINGS):
         agent = ISMCTSAgent(game, observation.seat, Random(0), **options)
         playout = agent.playout
-        assert playout is not None and playout.policy_name == "heuristic"
+        assert playout is not None and playout.rollout_name == "heuristic"
         assert not playout.proposals  # SpadesHeuristic proposes no moves
-        modelled = agent.modelled_opponents(game, playout) == "policy"
+        modelled = agent.modelled_opponents(game, playout) == "rollout"
         assert modelled == ("opponents" in options), options
         assert ismcts_gate.compiled_search(agent, game, playout, observation, modelled), options
         compiled = searched_by_default(game, observation, True, seed + i, **options)
@@ -162,10 +162,10 @@ def test_the_spades_python_heuristic_switch_makes_search_find_no_compiled_policy
     agent = ISMCTSAgent(game, observation.seat, Random(0))
     assert agent.playout is not None
     world = game.sample_state(observation, Random(0))
-    assert world.compiled_policy("heuristic") is not None
-    assert world.compiled_policy("random") is None
+    assert world.compiled_agent("heuristic") is not None
+    assert world.compiled_agent("random") is None
     with python_spades_heuristic():
-        assert world.compiled_policy("heuristic") is None
+        assert world.compiled_agent("heuristic") is None
         assert world.clone().play_compiled("heuristic", None) is False
         assert ismcts_gate.compiled_search(agent, game, agent.playout, observation, True) is None
     assert ismcts_gate.compiled_search(agent, game, agent.playout, observation, True)
@@ -206,12 +206,12 @@ def test_a_whole_hearts_deal_of_default_ismcts_decisions_matches() -> None:
 def test_with_modelled_opponents_the_compiled_tree_holds_only_the_searchers_cards() -> None:
     game, observation = position("hearts", 6, 9)
     own = int(observation.hand)  # type: ignore[attr-defined]
-    for opponents, expected in (("policy", True), ("tree", False)):
+    for opponents, expected in (("rollout", True), ("tree", False)):
         agent = ISMCTSAgent(game, observation.seat, Random(0), iterations=200,
                             rollout="random", opponents=opponents)
         assert agent.playout is not None
         compiled = ismcts_gate.compiled_search(agent, game, agent.playout, observation,
-                                               opponents == "policy")
+                                               opponents == "rollout")
         assert compiled is not None
         tree, _ = ISMCTSAgent(game, observation.seat, Random(0), iterations=1,
                               rollout="random")._search(observation)
@@ -333,7 +333,7 @@ def test_what_the_compiled_loop_does_not_cover_stays_on_the_python_loop() -> Non
 
     other = OwnHeuristic()
     agent = ISMCTSAgent(other, observation.seat)
-    assert agent.playout is not None and agent.playout.policy_name == "heuristic"
+    assert agent.playout is not None and agent.playout.rollout_name == "heuristic"
     assert ismcts_gate.compiled_search(agent, other, agent.playout, observation, True) is None
 
     class OwnSpadesHeuristic(Spades):
@@ -343,7 +343,7 @@ def test_what_the_compiled_loop_does_not_cover_stays_on_the_python_loop() -> Non
     spades, seen = position("spades", 5, 12)
     for game in (OwnSpadesHeuristic(), spades):
         agent = ISMCTSAgent(game, seen.seat)
-        assert agent.playout is not None and agent.playout.policy_name == "heuristic"
+        assert agent.playout is not None and agent.playout.rollout_name == "heuristic"
         found = ismcts_gate.compiled_search(agent, game, agent.playout, seen, True)
         assert (found is None) == (game is not spades or not ismcts_gate.available())
 
@@ -352,7 +352,7 @@ def test_the_python_loop_searches_without_the_kernel() -> None:
     code = """
 from random import Random
 from parlour.agents.search import ISMCTSAgent, ismcts_gate
-from tests.agents.test_ismcts_kernel import position
+from tests.agents.test_ismcts_compiled import position
 game, obs = position("hearts", 4, 10)
 agent = ISMCTSAgent(game, obs.seat, Random(1), iterations=30, rollout="random")
 print(ismcts_gate.available(), agent.act(obs) in obs.legal_actions, agent.report.iterations)

@@ -20,7 +20,7 @@ from parlour.games.spades.scoring import TeamScore
 
 NAME = "parlour.games.spades._heuristic"
 kernel: Any = compiled_switch.load(NAME)
-compiled_path = pytest.mark.skipif(kernel is None, reason="the compiled kernels are off or not "
+compiled_path = pytest.mark.skipif(kernel is None, reason="the compiled modules are off or not "
                                    "built")
 
 
@@ -142,7 +142,7 @@ class _OverriddenBid(SpadesState):
 
 def _refused(why: str) -> tuple[SpadesState, str]:
     state = _start(parlour.load_game("spades"))
-    if why == "another policy":
+    if why == "another agent":
         return state, "heuristic-v1"
     if why == "events on":
         state.quiet = False
@@ -153,37 +153,37 @@ def _refused(why: str) -> tuple[SpadesState, str]:
     return state, "heuristic"
 
 
-@pytest.mark.parametrize("why", ["another policy", "events on", "another heuristic",
+@pytest.mark.parametrize("why", ["another agent", "events on", "another heuristic",
                                  "observe overridden", "a bidding hook overridden"])
 def test_play_policy_refuses_where_the_kernel_does_not_fit(why: str) -> None:
-    state, policy = _refused(why)
+    state, agent = _refused(why)
     before = (list(state.history), state._snapshot())
-    assert state.play_compiled(policy, None) is False
+    assert state.play_compiled(agent, None) is False
     assert (list(state.history), state._snapshot()) == before
 
 
 class _OwnPlayouts(SpadesState):
     __slots__ = ()
 
-    def play_compiled(self, policy: str, stop: int | None) -> bool:
+    def play_compiled(self, agent: str, stop: int | None) -> bool:
         return False
 
 
 @compiled_path
-@pytest.mark.parametrize("why", ["another policy", "events on", "another heuristic",
+@pytest.mark.parametrize("why", ["another agent", "events on", "another heuristic",
                                  "observe overridden", "a bidding hook overridden",
                                  "play_compiled overridden"])
 def test_search_gets_the_compiled_policy_where_play_policy_would_play(why: str) -> None:
     if why == "play_compiled overridden":
-        state, policy = _start(parlour.load_game("spades")), "heuristic"
+        state, agent = _start(parlour.load_game("spades")), "heuristic"
         state.__class__ = _OwnPlayouts
     else:
-        state, policy = _refused(why)
-    found = state.compiled_policy(policy)
+        state, agent = _refused(why)
+    found = state.compiled_agent(agent)
     if why == "events on":  # search only reads the state: its events do not matter
         assert found is not None
         capsule, knowledge = found
-        assert capsule is kernel.POLICY and knowledge == kernel.knowledge(state)
+        assert capsule is kernel.CARD_AGENT and knowledge == kernel.knowledge(state)
     else:
         assert found is None
 
@@ -192,7 +192,7 @@ def test_the_pure_path_plays_no_compiled_policy(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setitem(compiled_switch._loaded, NAME, None)
     state = _start(parlour.load_game("spades"))
     assert state.play_compiled("heuristic", None) is False
-    assert state.compiled_policy("heuristic") is None
+    assert state.compiled_agent("heuristic") is None
 
 
 @compiled_path
@@ -203,8 +203,8 @@ def test_search_with_the_default_rollout_takes_the_compiled_path(
     calls: list[bool] = []
     compiled = kernel.play_compiled
 
-    def counting(state: Any, policy: str, stop: int | None) -> bool:
-        played = bool(compiled(state, policy, stop))
+    def counting(state: Any, agent: str, stop: int | None) -> bool:
+        played = bool(compiled(state, agent, stop))
         calls.append(played)
         return played
 
@@ -226,7 +226,7 @@ def test_search_with_the_default_rollout_takes_the_compiled_path(
     monkeypatch.setattr(kernel, "play_compiled", counting)
     with_kernel = decisions(4)
     assert calls and all(calls)
-    monkeypatch.setattr(SpadesState, "play_compiled", lambda self, policy, stop: False)
+    monkeypatch.setattr(SpadesState, "play_compiled", lambda self, agent, stop: False)
     calls.clear()
     assert decisions(4) == with_kernel  # the agents move by move: the very same decisions
     assert not calls

@@ -20,7 +20,7 @@ from parlour.crosscheck import Divergence
 from parlour.crosscheck.skat_deals import crosscheck
 from parlour.games.skat import Skat, SkatState, rules
 
-KERNEL_NAME = "parlour.games.skat._kernel"
+KERNEL_NAME = "parlour.games.skat._deals_and_step"
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +30,7 @@ def kernel() -> ModuleType:
         if os.environ.get("CI"):
             pytest.fail("the Skat kernel is not built: CI must test the compiled path")
         pytest.skip("the Skat kernel is not built (pip install -e . with a C compiler)")
-    import parlour.games.skat._kernel as module
+    import parlour.games.skat._deals_and_step as module
 
     return module
 
@@ -59,7 +59,7 @@ def test_the_cross_check_catches_a_kernel_that_ignores_following_suit(kernel: Mo
     fake.TrickPlay = Careless  # type: ignore[attr-defined]
     fake.SETTLE, fake.FINISH, fake.bind = kernel.SETTLE, kernel.FINISH, kernel.bind  # type: ignore[attr-defined]
     with pytest.raises(Divergence, match=r"^skat seed \d+, move \d+ .*: legal cards: .* in "
-                       r"src/parlour/games/skat/_kernel.pyx, .* in the Python rules$"):
+                       r"src/parlour/games/skat/_deals_and_step.pyx, .* in the Python rules$"):
         crosscheck(parlour.load_game("skat"), range(50), fake)  # type: ignore[arg-type]
 
 

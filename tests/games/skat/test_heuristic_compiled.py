@@ -124,7 +124,7 @@ def test_play_policy_plays_the_heuristic_to_the_deal_or_game_end(compiled: Any) 
 def test_play_policy_declines_what_it_does_not_play(compiled: Any) -> None:
     state = _world()
     history = list(state.history)
-    assert state.play_compiled("random", None) is False  # another policy
+    assert state.play_compiled("random", None) is False  # another agent
     loud = state.clone(quiet=False)
     assert loud.play_compiled("heuristic", None) is False  # events wanted: move by move
 

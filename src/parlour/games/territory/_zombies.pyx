@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Territory's compiled kernel: the zombies' turns and their resolution, in C.
+"""Territory's zombies in C: their turns and the turns' resolution.
 
 `advance(state, quiet)` does what `TerritoryState.advance` does: run zombies' turns until a
 seat is to act or the game is over, and for a state with events (`quiet` false) log the same
@@ -7,7 +7,7 @@ seat is to act or the game is over, and for a state with events (`quiet` false) 
 numpy's own multinomial sampler (`random_multinomial` of numpy's C distributions) on the
 state's PCG64 stream, and ties are the same seeded coins (`derive_seed`), so the board, the
 stream and the result are exactly those of the Python rules; `tests/games/territory/
-test_kernel.py` and `benchmarks/territory.py --crosscheck` check that.
+test_zombies.py` and `benchmarks/territory.py --crosscheck` check that.
 """
 
 from cpython.object cimport PyObject_GenericSetAttr

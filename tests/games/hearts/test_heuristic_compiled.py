@@ -15,12 +15,13 @@ from typing import Any, ClassVar
 import pytest
 
 from parlour import compiled_switch, load_game
-from parlour.games.hearts import heuristic_playouts as policy
+from parlour.games.hearts import heuristic_playouts
 from parlour.games.hearts.bots import HeartsHeuristic
 from parlour.games.hearts.rules import Hearts, HeartsState
 
 needs_kernel = pytest.mark.skipif(
-    policy.KERNEL is None and (compiled_switch.forced_pure() or not os.environ.get("CI")),
+    heuristic_playouts.KERNEL is None
+    and (compiled_switch.forced_pure() or not os.environ.get("CI")),
     reason="the compiled heuristic is not built (CI must build it) or PARLOUR_PURE is set")
 
 
@@ -105,8 +106,8 @@ def test_play_policy_stops_at_the_deal_asked_or_the_end() -> None:
 
 def test_on_the_pure_path_play_policy_leaves_the_agents_to_play(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(policy, "KERNEL", None)
-    monkeypatch.setattr(policy, "_MODES", {})
+    monkeypatch.setattr(heuristic_playouts, "KERNEL", None)
+    monkeypatch.setattr(heuristic_playouts, "_MODES", {})
     state = load_game("hearts").new_state(seed=4).clone(quiet=True)
     assert not state.play_compiled("heuristic", 1)
     assert state.deal_number == 0
@@ -119,9 +120,9 @@ def test_search_with_the_default_rollout_plays_the_compiled_heuristic(
     from parlour.agents.search import ismcts_gate
     from parlour.agents.specs import make_agent
 
-    assert policy.KERNEL is not None
+    assert heuristic_playouts.KERNEL is not None
     calls: list[Any] = []
-    kernel = policy.KERNEL
+    kernel = heuristic_playouts.KERNEL
 
     class Counting:
         def __getattr__(self, name: str) -> Any:
@@ -131,7 +132,7 @@ def test_search_with_the_default_rollout_plays_the_compiled_heuristic(
             calls.append(args[1])
             kernel.play_deals(*args)
 
-    monkeypatch.setattr(policy, "KERNEL", Counting())
+    monkeypatch.setattr(heuristic_playouts, "KERNEL", Counting())
     game = load_game("hearts")
     state = game.new_state(seed=5)
     weighed = HeartsHeuristic(game).candidates
@@ -148,7 +149,7 @@ def test_the_compiled_pass_plan_passes_as_the_agent_with_rare_hands() -> None:
     """Moon hands and lone queens are rare in random deals: draw hands rich in them."""
     from parlour.games.hearts.bots import moon_hand, pass_plan
 
-    assert policy.KERNEL is not None
+    assert heuristic_playouts.KERNEL is not None
     rng = Random(13)
     cards = [(suit << 4) | rank for suit in range(4) for rank in range(2, 15)]
     moons = 0
@@ -159,5 +160,5 @@ def test_the_compiled_pass_plan_passes_as_the_agent_with_rare_hands() -> None:
         rest = rng.sample([c for c in cards if c not in must + extra], 13 - len(must + extra))
         hand = sum(1 << c for c in must + extra + rest)
         moons += moon_hand(hand)
-        assert policy.KERNEL.plan_passes(hand) == pass_plan(hand), hex(hand)
+        assert heuristic_playouts.KERNEL.plan_passes(hand) == pass_plan(hand), hex(hand)
     assert moons > 50

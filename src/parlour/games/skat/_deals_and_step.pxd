@@ -1,7 +1,8 @@
 # cython: language_level=3
-"""C-level declarations of Skat's kernel (`_kernel.pyx`), for `_heuristic.pyx` to `cimport`:
-the phases, the C tables the kernel fills once from the Python rules (`tables`, `actions`),
-and the counts and settling helpers on them. One set of tables serves both kernels."""
+"""C-level declarations of Skat's deal kernel (`_deals_and_step.pyx`), for `_heuristic.pyx` to
+`cimport`: the phases, the C tables the kernel fills once from the Python rules (`tables`,
+`actions`), and the counts and settling helpers on them. One set of tables serves both
+kernels."""
 
 from libc.stdint cimport uint64_t
 

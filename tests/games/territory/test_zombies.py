@@ -19,7 +19,7 @@ from parlour.crosscheck.territory import PythonTurns, crosscheck, python_state
 from parlour.games.territory import rules
 from parlour.games.territory.rules import TerritoryState
 
-KERNEL_NAME = "parlour.games.territory._kernel"
+KERNEL_NAME = "parlour.games.territory._zombies"
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +56,7 @@ def test_a_divergence_names_the_field_seed_turn_and_kernel_file() -> None:
         patch.setattr(territory, "PythonTurns", Drifting)
         with pytest.raises(Divergence, match=r"^territory:.*seed 0, move \d+ \(after .*\): "
                            r"quiet state \['\w+'\]: .* in "
-                           r"src/parlour/games/territory/_kernel.pyx, .* in the Python rules$"):
+                           r"src/parlour/games/territory/_zombies.pyx, .* in the Python rules$"):
             crosscheck(game, range(1))
 
 

@@ -1,4 +1,4 @@
-"""The compiled trick-play kernel (`parlour.cards._kernel`) against the Python engine, move for
+"""The compiled trick-play kernel (`parlour.cards._trick_play`) against the Python engine, move for
 move: legal cards, the next player, trick winners, hands, and the cards and tricks taken, on
 1,000 random deals per game; and `play_random` giving the very same state and history."""
 
@@ -13,7 +13,7 @@ import parlour
 from parlour.core.game import State
 from parlour.crosscheck import card_play
 
-kernel = pytest.importorskip("parlour.cards._kernel")
+kernel = pytest.importorskip("parlour.cards._trick_play")
 
 GAMES = [
     ("hearts", {}), ("hearts", {"queen_breaks_hearts": True}),
@@ -126,7 +126,7 @@ def test_the_cross_check_catches_a_kernel_that_settles_wrongly() -> None:
     try:
         with pytest.raises(Divergence, match=r"^hearts seed 0, move 64 \(after settling in C\): "
                            r"state field results\[0\]\[0\]: 6 in "
-                           r"src/parlour/games/hearts/_kernel.pyx, 12 in the Python rules$"):
+                           r"src/parlour/games/hearts/_deals.pyx, 12 in the Python rules$"):
             crosscheck(Doubled(), range(4))
     finally:
         HeartsState.kernel_mode = original  # type: ignore[method-assign]

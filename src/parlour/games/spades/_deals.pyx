@@ -4,19 +4,19 @@
 The Python rules (`parlour.games.spades.rules`) stay the reference. `play_deals` is
 `SpadesState.play_random` for quiet states of classes that keep the rules' moves: it loads a
 state in its bidding (Blind Nil choices included) or card play, bids and plays at random in C
-(`SpadesDeal`, a `parlour.cards._kernel.TrickPlay` with the bidding added), each choice the
+(`SpadesDeal`, a `parlour.cards._trick_play.TrickPlay` with the bidding added), each choice the
 index the Python loop draws in the rules' own order of legal actions, and writes the moves
 back into the history. With `SETTLE` (the game keeps `score_partnership`, `winning_team`,
 `deal_hands`, `dealer_of` and `blind_nil_allowed`) it settles the hand in C and starts the
 next one undealt (`parlour.cards.undealt`); otherwise the state's own `_score_deal` does.
 `settle_played` settles the same way a quiet hand the compiled step (`_step.pyx`) has just
-played out. `tests/cards/test_kernel.py` and `benchmarks/trick_crosscheck.py` check the deals
+played out. `tests/cards/test_trick_play.py` and `benchmarks/trick_crosscheck.py` check the deals
 move for move, `tests/cards/test_step.py` the step's settling.
 """
 
 from libc.stdint cimport uint64_t
 
-from parlour.cards._kernel cimport SEATS, DealsToCome, Draw, TrickPlay, draw_from, draw_next
+from parlour.cards._trick_play cimport SEATS, DealsToCome, Draw, TrickPlay, draw_from, draw_next
 
 from parlour.core.game import Move
 from parlour.games.spades.actions import BID, PLAY

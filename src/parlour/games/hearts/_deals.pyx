@@ -4,17 +4,17 @@
 The Python rules (`parlour.games.hearts.rules`) stay the reference. `play_deals` is
 `HeartsState.play_random` for quiet states of classes that keep the rules' moves: it loads a
 state in its passing or card play, passes and plays at random in C (`HeartsDeal`, a
-`parlour.cards._kernel.TrickPlay` with the passing added), each choice the index the Python
+`parlour.cards._trick_play.TrickPlay` with the passing added), each choice the index the Python
 loop draws in the rules' own order of legal actions, and writes the moves back into the
 history. With `SETTLE` (the game keeps `score_deal`, `card_points`, `is_game_over`,
 `deal_hands` and `pass_offset`) it settles the deal in C and starts the next one undealt
 (`parlour.cards.undealt`); otherwise the state's own `_score_deal` does. `tests/cards/
-test_kernel.py` and `benchmarks/trick_crosscheck.py` check it move for move.
+test_trick_play.py` and `benchmarks/trick_crosscheck.py` check it move for move.
 """
 
 from libc.stdint cimport uint64_t
 
-from parlour.cards._kernel cimport (
+from parlour.cards._trick_play cimport (
     SEATS, DealsToCome, Draw, TrickPlay, __builtin_popcountll, draw_from, draw_next, nth_card,
 )
 

@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Skat's compiled kernel: a whole deal held in C (64-bit masks, C arrays), and the shuffle.
+"""Skat in C: the deal kernel (a whole deal held in 64-bit masks and C arrays), the shuffle,
+and the Match path's step (below, with `Layout`, on the Python state's own slots).
 
 The Python rules (`parlour.games.skat.rules`) stay the reference: this kernel reads its tables
 from `actions`, `tables` and `scoring`, loads a `SkatState` in any phase of a deal (bidding,
@@ -9,14 +10,14 @@ random playout here draws exactly what the Python loop draws. At the end of the 
 deal is settled in C (ISkO `scoring.settle` and `deal_points`) when the game keeps
 `Skat.score_deal`, and the next deal started undealt in C when it keeps `deal_tiebreak` and
 `deal_cards`; otherwise the game's own hooks are called (Ramsch). All three passing always
-goes back to Python (`on_all_passed`). `tests/games/skat/test_kernel.py` and
+goes back to Python (`on_all_passed`). `tests/games/skat/test_deals.py` and
 `benchmarks/skat_crosscheck.py` check it move for move against the Python engine.
 """
 
 from libc.stdint cimport uint64_t
 from cpython.object cimport PyObject_GenericSetAttr
 
-from parlour.cards._kernel cimport nth_card
+from parlour.cards._trick_play cimport nth_card
 from parlour.cards._twister cimport Twister, mt_next, mt_seed, mt_shuffle
 
 import dataclasses
@@ -59,7 +60,7 @@ DEALS = 4
 
 assert len(BID_VALUES) == NBIDS and len(CONTRACTS) == NCONTRACTS
 
-# --- tables from the Python rules (those the heuristic shares are declared in `_kernel.pxd`) ---
+# --- tables from the Python rules (the heuristic's shared ones: `_deals_and_step.pxd`) ---------
 cdef int BID_ID[NBIDS]
 cdef int HOLD_ID = HOLD.id, PASS_ID = PASS.id, PICKUP_ID = PICKUP.id
 cdef int BURY_ID[64][64]

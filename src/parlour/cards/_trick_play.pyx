@@ -6,8 +6,8 @@ in its card play, plays cards in C (hands as `uint64_t`, the trick and the trick
 arrays) and writes the result back; the game then settles the deal with its own hooks
 (`TrickState._kernel_stored`). The per-game parts are fields: the trump, the held-back and
 breaking cards, the card that must lead a deal's first trick and the cards banned from it
-while another can be played (Hearts' point cards). `tests/cards/test_kernel.py` checks it move
-for move against the Python engine.
+while another can be played (Hearts' point cards). `tests/cards/test_trick_play.py` checks it
+move for move against the Python engine.
 """
 
 from libc.stdint cimport uint64_t
