@@ -18,6 +18,9 @@ Every other move (bidding, announcements), an illegal card, a class that overrid
 from libc.stdint cimport uint64_t
 from cpython.ref cimport PyObject
 
+from parlour.cards._contract_tables cimport (
+    CARD_IDS, MAX_SEATS, ContractTables, load_contract, next_seat, winner_index,
+)
 from parlour.cards._slots cimport (
     actions_of, list_item, long_of, set_slot, size_of, slot, slot_offset, truth, tuple_item,
     tuple_plus, type_of, untracked,
@@ -28,10 +31,6 @@ from types import FunctionType
 from parlour.cards.card import CARD
 from parlour.cards.events import CARD_PLAYED
 from parlour.core.game import Move
-
-cdef enum:
-    CARD_IDS = 64
-    MAX_SEATS = 6
 
 cdef list CARDS = list(CARD)
 cdef object MINUS_ONE = -1
@@ -63,31 +62,10 @@ cdef class Kind:
 
 
 # --- the contract's tables and the seating, loaded when they change -------------------------
-cdef uint64_t FOLLOW[CARD_IDS]
-cdef uint64_t ELIGIBLE[CARD_IDS]
-cdef long long POWER[CARD_IDS]
-cdef uint64_t LATER_WINS = 0
-cdef object CONTRACT_LOADED = None
+cdef ContractTables TABLES
 cdef object SEATING_LOADED = None
 cdef int PLAYERS = 0, TRICK_SIZE = 0
 cdef uint64_t SITTING_OUT = 0
-
-
-cdef int load_contract(contract) except -1:
-    """`Contract.follow`, `power`, `trumps` and `later_wins` as C arrays."""
-    global CONTRACT_LOADED, LATER_WINS
-    cdef int card
-    if contract is CONTRACT_LOADED:
-        return 0
-    follow, power = contract.follow, contract.power
-    cdef uint64_t trumps = <uint64_t>contract.trumps
-    for card in range(CARD_IDS):
-        FOLLOW[card] = <uint64_t>follow[card]
-        ELIGIBLE[card] = FOLLOW[card] | trumps
-        POWER[card] = power[card]
-    LATER_WINS = <uint64_t>contract.later_wins
-    CONTRACT_LOADED = contract
-    return 0
 
 
 cdef int load_seating(seating) except -1:
@@ -102,33 +80,13 @@ cdef int load_seating(seating) except -1:
     return 0
 
 
-cdef inline int next_seat(int seat) noexcept:
-    """`Seating.next_seat` of the loaded seating."""
-    seat += 1
-    if seat == PLAYERS:
-        seat = 0
-    while SITTING_OUT >> seat & 1:
-        seat += 1
-        if seat == PLAYERS:
-            seat = 0
-    return seat
-
-
-cdef int winner_index(PyObject *trick, Py_ssize_t n) except -1:
+cdef int trick_winner(PyObject *trick, Py_ssize_t n) except -1:
     """`Contract.winner` of the loaded contract for the full `trick` (a tuple of cards)."""
-    cdef long long lead = long_of(tuple_item(trick, 0))
-    cdef uint64_t eligible = ELIGIBLE[lead]
-    cdef long long best_power = POWER[lead], value, card
-    cdef int best = 0
+    cdef int cards[MAX_SEATS]
     cdef Py_ssize_t i
-    for i in range(1, n):
-        card = long_of(tuple_item(trick, i))
-        if eligible >> card & 1:
-            value = POWER[card]
-            if value > best_power or (value == best_power and LATER_WINS >> card & 1):
-                best = <int>i
-                best_power = value
-    return best
+    for i in range(n):
+        cards[i] = <int>long_of(tuple_item(trick, i))
+    return winner_index(&TABLES, cards, <int>n)
 
 
 # --- binding ---------------------------------------------------------------------------------
@@ -243,8 +201,8 @@ cdef long long legal_mask(state) except? -1:
         return state.restricted_legal_mask()
     trick = slot(state, TRICK)
     if size_of(trick):
-        load_contract(<object>slot(state, CONTRACT))
-        part = hand & FOLLOW[long_of(tuple_item(trick, 0))]
+        load_contract(&TABLES, <object>slot(state, CONTRACT))
+        part = hand & TABLES.follow[long_of(tuple_item(trick, 0))]
         return <long long>(part if part else hand)
     first = <uint64_t>long_of(slot(state, FIRST_LEAD))
     if first and not size_of(slot(state, TRICKS)):
@@ -338,13 +296,13 @@ cdef int play(Kind kind, state, long long card, bint record) except -1:
     cdef Py_ssize_t n = size_of(<PyObject *>trick)
     if n < TRICK_SIZE:
         set_slot(state, TRICK, trick)
-        set_slot(state, CURRENT, next_seat(<int>p))
+        set_slot(state, CURRENT, next_seat(<int>p, PLAYERS, SITTING_OUT))
         return 0
     leader = <object>slot(state, LEADER)
-    load_contract(<object>slot(state, CONTRACT))
+    load_contract(&TABLES, <object>slot(state, CONTRACT))
     cdef int winner = <int>long_of(<PyObject *>leader), i
-    for i in range(winner_index(<PyObject *>trick, n)):
-        winner = next_seat(winner)
+    for i in range(trick_winner(<PyObject *>trick, n)):
+        winner = next_seat(winner, PLAYERS, SITTING_OUT)
     set_slot(state, TRICKS, tuple_plus(slot(state, TRICKS), untracked((leader, trick))))
     set_slot(state, TRICK, EMPTY)
     winner_object = winner
