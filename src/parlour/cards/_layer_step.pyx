@@ -25,13 +25,12 @@ from parlour.cards._slots cimport (
     actions_of, list_item, long_of, set_slot, size_of, slot, slot_offset, truth, tuple_item,
     tuple_plus, type_of, untracked,
 )
-from parlour.cards._trick_step cimport TrickSlots, trick_slots
+from parlour.cards._trick_step cimport TrickSlots, moves_by_seat, trick_slots
 
 from types import FunctionType
 
 from parlour.cards.card import CARD
 from parlour.cards.events import CARD_PLAYED
-from parlour.core.game import Move
 
 cdef list CARDS = list(CARD)
 cdef object MINUS_ONE = -1
@@ -152,8 +151,7 @@ cdef Kind kind_of_class(kind):
     known.actions = [table.get(card) for card in range(CARD_IDS)]
     known.card_of = {id(action): card for card, action in enumerate(known.actions)
                      if action is not None}
-    known.moves = [[None if action is None else Move(seat, action)
-                    for action in known.actions] for seat in range(MAX_SEATS)]
+    known.moves = moves_by_seat(known.actions, MAX_SEATS)
     KINDS[kind] = known
     return known
 

@@ -1,6 +1,6 @@
 # cython: language_level=3
 """What the compiled steps of trick games share (`games/hearts/_step.pyx`,
-`games/spades/_step.pyx`, `cards/_layer_step.pyx`): the offsets of the slots every
+`games/spades/_step.pyx`, `cards/_layer_step.pyx`; the deal kernels read its move tables too): the offsets of the slots every
 `TrickState` has and of the `TrickWon` event's, the interned actions, history entries and
 `CardPlayed` events by seat and card, and putting a step in place of a class's methods.
 
@@ -51,9 +51,11 @@ cdef inline list by_card(object actions):
 
 
 cdef inline list moves_by_seat(list actions, int seats):
-    """``[seat][card]``: the history entry (`Move`) of `seat` making `actions[card]`."""
+    """``[seat][card]``: the history entry (`Move`) of `seat` making `actions[card]` (None
+    where that is None)."""
     from parlour.core.game import Move
-    return [[Move(seat, action) for action in actions] for seat in range(seats)]
+    return [[None if action is None else Move(seat, action) for action in actions]
+            for seat in range(seats)]
 
 
 cdef inline list played_by_seat(int seats):
