@@ -25,7 +25,7 @@ from parlour.cards._slots cimport (
     actions_of, list_item, long_of, set_slot, size_of, slot, slot_offset, truth, tuple_item,
     tuple_plus, type_of, untracked,
 )
-from parlour.cards._trick_step cimport TrickSlots, moves_by_seat, trick_slots
+from parlour.cards._trick_step cimport TrickSlots, close_trick, moves_by_seat, trick_slots
 
 from types import FunctionType
 
@@ -34,7 +34,6 @@ from parlour.cards.events import CARD_PLAYED
 
 cdef list CARDS = list(CARD)
 cdef object MINUS_ONE = -1
-cdef tuple EMPTY = ()
 
 # the slots of `ContractTrickState` and its bases, found by the first `install`
 cdef TrickSlots T
@@ -297,10 +296,7 @@ cdef int play(Kind kind, state, long long card, bint record) except -1:
     cdef int winner = <int>long_of(<PyObject *>leader), i
     for i in range(trick_winner(<PyObject *>trick, n)):
         winner = next_seat(winner, PLAYERS, SITTING_OUT)
-    set_slot(state, T.tricks, tuple_plus(slot(state, T.tricks), untracked((leader, trick))))
-    set_slot(state, T.trick, EMPTY)
     winner_object = winner
-    set_slot(state, T.leader, winner_object)
-    set_slot(state, T.current, winner_object)
+    close_trick(state, &T, slot(state, T.tricks), leader, trick, winner_object)
     state._trick_won(leader, trick, winner_object)
     return 0

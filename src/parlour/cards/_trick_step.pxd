@@ -1,15 +1,18 @@
 # cython: language_level=3
 """What the compiled steps of trick games share (`games/hearts/_step.pyx`,
-`games/spades/_step.pyx`, `cards/_layer_step.pyx`; the deal kernels read its move tables too): the offsets of the slots every
-`TrickState` has and of the `TrickWon` event's, the interned actions, history entries and
-`CardPlayed` events by seat and card, and putting a step in place of a class's methods.
+`games/spades/_step.pyx`, `cards/_layer_step.pyx`): the offsets of the slots every
+`TrickState` has and of the `TrickWon` event's, the interned actions, history entries (which
+the deal kernels read too) and `CardPlayed` events by seat and card, a full trick's end and
+its `TrickWon` event, and putting a step in place of a class's methods.
 
 A step fills its own `TrickSlots` once, in its `install`, with `trick_slots(cls)`, and reads a
 state's fields through it (`slot(state, T.hands)`, `parlour.cards._slots`); what is the game's
 own (Hearts' passes, Spades' bids) it looks up beside it.
 """
 
-from parlour.cards._slots cimport slot_offset
+from cpython.ref cimport PyObject
+
+from parlour.cards._slots cimport new_object, set_slot, slot_offset, tuple_plus, untracked
 
 cdef enum:
     CARD_COUNT = 64   # card ids are below this
@@ -42,6 +45,31 @@ cdef inline TrickWonSlots trick_won_slots(object event_class) except *:
         slot_offset(event_class, name)
         for name in ("trick", "leader", "cards", "winner", "visible_to")]
     return found
+
+
+cdef inline object trick_won_event(object event_class, const TrickWonSlots *w,
+                                   Py_ssize_t number, object leader, object cards,
+                                   object winner):
+    """A new `TrickWon` event of `event_class` with its common fields set (trick `number`, its
+    `leader`, `cards` and `winner`, visible to all); the game sets its own."""
+    event = new_object(event_class)
+    set_slot(event, w.trick, number)
+    set_slot(event, w.leader, leader)
+    set_slot(event, w.cards, cards)
+    set_slot(event, w.winner, winner)
+    set_slot(event, w.visible_to, None)
+    return event
+
+
+cdef inline int close_trick(object state, const TrickSlots *t, PyObject *tricks,
+                            object leader, object cards, object winner) except -1:
+    """`TrickState.play_card`'s end of a full trick: (`leader`, `cards`) added to `tricks` (the
+    state's tricks before), the trick emptied, `winner` leads and is to move."""
+    set_slot(state, t.tricks, tuple_plus(tricks, untracked((leader, cards))))
+    set_slot(state, t.trick, ())
+    set_slot(state, t.leader, winner)
+    set_slot(state, t.current, winner)
+    return 0
 
 
 cdef inline list by_card(object actions):

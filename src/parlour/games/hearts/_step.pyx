@@ -17,12 +17,12 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 from parlour.cards._kernel cimport __builtin_ctzll, __builtin_popcountll, class_fits
 from parlour.cards._slots cimport (
-    StepFit, actions_of, fit_known, list_item, long_of, new_object, set_slot, size_of, slot,
+    StepFit, actions_of, fit_known, list_item, long_of, set_slot, size_of, slot,
     slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
 )
 from parlour.cards._trick_step cimport (
-    TrickSlots, TrickWonSlots, by_card, moves_by_seat, played_by_seat,
-    put_in_place, trick_slots, trick_won_slots,
+    TrickSlots, TrickWonSlots, by_card, close_trick, moves_by_seat, played_by_seat,
+    put_in_place, trick_slots, trick_won_event, trick_won_slots,
 )
 
 from parlour.cards.card import CARD
@@ -50,7 +50,6 @@ cdef list CARDS = list(CARD)
 cdef list PLAY_MOVES = [], PASS_MOVES = [], PLAYED = [], CHOSEN = []
 cdef uint64_t HEARTS_MASK = 0, QS = 0, JD = 0, TWO_CLUBS = 0, POINT_CARDS = 0
 cdef object MINUS_ONE = -1
-cdef tuple EMPTY = ()
 cdef dict FITS = {}
 cdef StepFit FIT = StepFit(NULL, NULL)
 cdef object POINTS_OF = None  # the game `NATIVE` and `JACK` were read from
@@ -243,22 +242,14 @@ cdef int play(state, long long card, bint record) except -1:
     leader_object = <object>slot(state, T.leader)
     leader = long_of(<PyObject *>leader_object)
     winner = (leader + index) & 3
-    set_slot(state, T.tricks, tuple_plus(tricks, untracked((leader_object, new_trick))))
-    set_slot(state, T.trick, EMPTY)
     winner_object = winner
-    set_slot(state, T.leader, winner_object)
-    set_slot(state, T.current, winner_object)
+    close_trick(state, &T, tricks, leader_object, new_trick, winner_object)
     # `HeartsState._trick_won`
     takens = <list>slot(state, TAKEN)
     takens[winner] = <uint64_t>long_of(list_item(<PyObject *>takens, winner)) | taken
     if not quiet:
-        event = new_object(TRICK_WON)
-        set_slot(event, W.trick, ntricks)
-        set_slot(event, W.leader, leader_object)
-        set_slot(event, W.cards, new_trick)
-        set_slot(event, W.winner, winner_object)
+        event = trick_won_event(TRICK_WON, &W, ntricks, leader_object, new_trick, winner_object)
         set_slot(event, TW_POINTS, card_points(<object>slot(state, GAME), taken))
-        set_slot(event, W.visible_to, None)
         events.append(event)
     if ntricks + 1 == HAND_SIZE:
         state._score_deal()

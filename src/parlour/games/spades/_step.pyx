@@ -23,8 +23,8 @@ from parlour.cards._slots cimport (
     slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
 )
 from parlour.cards._trick_step cimport (
-    TrickSlots, TrickWonSlots, by_card, moves_by_seat, played_by_seat, put_in_place,
-    trick_slots, trick_won_slots,
+    TrickSlots, TrickWonSlots, by_card, close_trick, moves_by_seat, played_by_seat,
+    put_in_place, trick_slots, trick_won_event, trick_won_slots,
 )
 
 from parlour.cards.card import CARD
@@ -53,7 +53,6 @@ cdef list PLAYS = [None] * 64
 cdef list CARDS = list(CARD)
 cdef list PLAY_MOVES = [], PLAYED = [], STARTED = []
 cdef object MINUS_ONE = -1
-cdef tuple EMPTY = ()
 cdef dict FITS = {}
 cdef StepFit FIT = StepFit(NULL, NULL)
 cdef object SETTLER_OF = None
@@ -255,11 +254,8 @@ cdef int play(state, long long card, bint record) except -1:
     leader_object = <object>slot(state, T.leader)
     leader = long_of(<PyObject *>leader_object)
     winner = (leader + index) & 3
-    set_slot(state, T.tricks, tuple_plus(tricks, untracked((leader_object, new_trick))))
-    set_slot(state, T.trick, EMPTY)
     winner_object = winner
-    set_slot(state, T.leader, winner_object)
-    set_slot(state, T.current, winner_object)
+    close_trick(state, &T, tricks, leader_object, new_trick, winner_object)
     # `SpadesState._trick_won`
     won_before = <tuple>slot(state, WON)
     won = PyTuple_New(SEATS)
@@ -269,13 +265,8 @@ cdef int play(state, long long card, bint record) except -1:
         PyTuple_SET_ITEM(won, i, count)
     set_slot(state, WON, untracked(won))
     if not quiet:
-        event = new_object(TRICK_WON)
-        set_slot(event, W.trick, ntricks)
-        set_slot(event, W.leader, leader_object)
-        set_slot(event, W.cards, new_trick)
-        set_slot(event, W.winner, winner_object)
+        event = trick_won_event(TRICK_WON, &W, ntricks, leader_object, new_trick, winner_object)
         set_slot(event, TW_WON, won)
-        set_slot(event, W.visible_to, None)
         events.append(event)
     if ntricks + 1 == HAND_SIZE:
         end_hand(state, quiet)
