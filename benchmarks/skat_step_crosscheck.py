@@ -18,6 +18,7 @@ import time
 import parlour
 from parlour import compiled_switch
 from parlour.crosscheck import Divergence
+from parlour.crosscheck.harness import add
 from parlour.crosscheck.skat_steps import StepCheck, step_crosscheck
 
 
@@ -41,9 +42,8 @@ def main() -> None:
                                        first_seed=total.last_seed + 1)
             except Divergence as error:
                 sys.exit(f"MISMATCH: {error}")
-            for name in ("deals", "quiet", "moves", "trusted", "illegal", "undone"):
-                setattr(total, name, getattr(total, name) + getattr(done, name))
-            total.last_seed = done.last_seed
+            add(total, done)
+            total.last_seed = done.last_seed  # not a count
             print(f"{spec}: {total.deals:,} deals ({total.quiet:,} quiet), {total.moves:,} "
                   f"moves ({total.trusted:,} without undo), {total.illegal:,} illegal actions "
                   f"refused alike, {total.undone:,} undone: identical "

@@ -5,15 +5,25 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from random import Random
+from typing import Any
 
 import pytest
 
 import parlour
 from parlour.compiled_modules import MODULES
 from parlour.crosscheck import MIRRORS, Divergence, Probe, drive
-from parlour.crosscheck.harness import first_difference, state_fields
+from parlour.crosscheck.harness import (
+    OWN_STEP,
+    MoveCounts,
+    StepPath,
+    drive_moves,
+    first_difference,
+    state_fields,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -93,3 +103,75 @@ def test_drive_adds_the_parts_and_reports_each() -> None:
     assert reports == [10, 20, 25]
     assert total == Counts(25, Counter({"0": 13, "1": 12}), "to 34")
     assert drive(check, range(0, 12, 3), 2).deals == 4  # a strided range, in parts
+
+
+def _hearts_pair(seed: int) -> tuple[Any, Any]:
+    """A Hearts game at its first decision, and its twin."""
+    state = parlour.load_game("hearts").new_state(seed=seed)
+    return state.clone(), state
+
+
+def _all_actions(legal: Sequence[Any], rng: Random) -> Any:
+    game = parlour.load_game("hearts")
+    return game.action_from_id(rng.randrange(game.num_distinct_actions))
+
+
+def _moves(compiled: Any, python: Any, paths: tuple[StepPath, StepPath], decisions: int,
+           counts: MoveCounts | None = None) -> MoveCounts:
+    """`drive_moves` over `decisions` decisions of a Hearts pair, the states compared whole."""
+    left = iter(range(decisions))
+    counts = counts or MoveCounts()
+    probe = Probe("parlour.games.hearts._step")
+    probe.start("hearts", 5)
+    drive_moves(compiled, python, paths, probe, Random(5), counts,
+                going_on=lambda state: not state.is_terminal and next(left, -1) >= 0,
+                compare=lambda a, b, probe: probe.same_state(a, b), trial=_all_actions)
+    return counts
+
+
+def test_the_move_driver_makes_every_kind_of_move_on_both_paths_alike() -> None:
+    compiled, python = _hearts_pair(5)
+    done = _moves(compiled, python, (OWN_STEP, OWN_STEP), 400)
+    assert done.applied > 200 and done.without_undo > 30 and done.undone > 10
+    assert done.illegal > 10
+    assert compiled.history == python.history and len(python.history) > 250
+    assert compiled._snapshot() == python._snapshot()
+
+
+def _skewed(apply: Any) -> Any:
+    """`apply` that miscounts the totals once the 20th move is made (a rule edited on one
+    path only)."""
+    def skewed(state: Any, action: Any) -> object:
+        result = apply(state, action)
+        if len(state.history) == 21:
+            state.totals = (*state.totals[:3], state.totals[3] + 1)
+        return result
+    return skewed
+
+
+def test_the_move_driver_names_the_field_seed_move_and_file_of_a_divergence() -> None:
+    compiled, python = _hearts_pair(5)
+    broken = StepPath(OWN_STEP.legal_actions, _skewed(OWN_STEP.apply),
+                      _skewed(OWN_STEP.apply_unchecked_no_undo))
+    with pytest.raises(Divergence, match=r"^hearts seed 5, move \d+ \(after .+\): state field "
+                       r"totals\[3\]: 1 in src/parlour/games/hearts/_step.pyx, 0 in the "
+                       r"Python rules$"):
+        _moves(compiled, python, (broken, OWN_STEP), 400)
+
+
+def test_the_move_driver_catches_different_legal_actions_and_an_illegal_move_accepted() -> None:
+    def short_legal(state: Any) -> Any:
+        legal = state.legal_actions()
+        return legal[:-1] if len(state.history) > 30 and len(legal) > 1 else legal
+
+    broken = StepPath(short_legal, OWN_STEP.apply, OWN_STEP.apply_unchecked_no_undo)
+    with pytest.raises(Divergence, match=r"^hearts seed 5, move \d+ .*: legal actions"):
+        _moves(*_hearts_pair(5), (broken, OWN_STEP), 400)
+
+    def lenient(state: Any, action: Any) -> object:
+        return None if action not in state.legal_actions() else state.apply(action)
+
+    broken = StepPath(OWN_STEP.legal_actions, lenient, OWN_STEP.apply_unchecked_no_undo)
+    with pytest.raises(Divergence, match=r"^hearts seed 5, move \d+ .*: refusing the illegal "
+                       r".+: accepted in src/parlour/games/hearts/_step.pyx, .* in the Python"):
+        _moves(*_hearts_pair(5), (broken, OWN_STEP), 400)

@@ -15,69 +15,17 @@ move back and asks the game's `restricted_legal_mask` in Python, as `compute_leg
 
 from libc.stdint cimport uint64_t
 
+from parlour.cards._contract_tables cimport (
+    MAX_SEATS, ContractTables, load_contract, next_seat, winner_index,
+)
 from parlour.cards._trick_play cimport Draw, __builtin_popcountll, draw_from, draw_next, nth_card
 
 from parlour.cards.card import CARD
 from parlour.core.game import Move
 
-cdef enum:
-    MAX_SEATS = 6
-
 cdef object CARDS = CARD
 cdef object _new_move = tuple.__new__
-
-
-cdef struct Tables:
-    uint64_t follow[64]
-    uint64_t eligible[64]
-    int power[64]
-    uint64_t later_wins
-
-
-cdef Tables TABLES
-cdef object LOADED = None  # the contract whose tables are in `TABLES`
-
-
-cdef int load_contract(contract) except -1:
-    global LOADED
-    cdef int card
-    if contract is LOADED:
-        return 0
-    follow, power = contract.follow, contract.power
-    trumps = <uint64_t>contract.trumps
-    for card in range(64):
-        TABLES.follow[card] = <uint64_t>follow[card]
-        TABLES.eligible[card] = TABLES.follow[card] | trumps
-        TABLES.power[card] = power[card]
-    TABLES.later_wins = <uint64_t>contract.later_wins
-    LOADED = contract
-    return 0
-
-
-cdef inline int next_seat(int seat, int players, uint64_t out) noexcept nogil:
-    seat += 1
-    if seat == players:
-        seat = 0
-    while out >> seat & 1:
-        seat += 1
-        if seat == players:
-            seat = 0
-    return seat
-
-
-cdef int winner_index(int *trick, int n) noexcept nogil:
-    """`Contract.winner`: the highest power among the trumps and the effective suit led;
-    an equal power wins only if it is one of `later_wins`."""
-    cdef uint64_t eligible = TABLES.eligible[trick[0]]
-    cdef int best = 0, best_power = TABLES.power[trick[0]], i, card, value
-    for i in range(1, n):
-        card = trick[i]
-        if eligible >> card & 1:
-            value = TABLES.power[card]
-            if value > best_power or (value == best_power and TABLES.later_wins >> card & 1):
-                best = i
-                best_power = value
-    return best
+cdef ContractTables TABLES  # the contract's tables, loaded as the contract changes
 
 
 def play_out(state, random, actions, stop):
@@ -93,7 +41,7 @@ def play_out(state, random, actions, stop):
     draw_from(&draw, random)
     history = state.history
     while True:  # one trick a round: load, play it in C, store, the game's hook
-        load_contract(state.contract)
+        load_contract(&TABLES, state.contract)
         seating = state.seating
         players = seating.players
         out = <uint64_t>seating.sitting_out
@@ -146,7 +94,7 @@ def play_out(state, random, actions, stop):
                 current = next_seat(current, players, out)
                 continue
             winner = leader
-            for i in range(winner_index(trick, n)):
+            for i in range(winner_index(&TABLES, trick, n)):
                 winner = next_seat(winner, players, out)
             break
         for seat in range(players):

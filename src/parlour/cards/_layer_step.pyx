@@ -18,30 +18,28 @@ Every other move (bidding, announcements), an illegal card, a class that overrid
 from libc.stdint cimport uint64_t
 from cpython.ref cimport PyObject
 
+from parlour.cards._contract_tables cimport (
+    CARD_IDS, MAX_SEATS, ContractTables, load_contract, next_seat, winner_index,
+)
 from parlour.cards._slots cimport (
     actions_of, full_undo, list_item, long_of, set_slot, short_undo, size_of, slot, slot_offset,
     truth, tuple_item, tuple_plus, type_of, untracked,
 )
+from parlour.cards._trick_step cimport TrickSlots, close_trick, moves_by_seat, trick_slots
 
 from types import FunctionType
 
 from parlour.cards.card import CARD
 from parlour.cards.events import CARD_PLAYED
-from parlour.core.game import Move
 from parlour.core.undo import FullUndo, ShortUndo
-
-cdef enum:
-    CARD_IDS = 64
-    MAX_SEATS = 6
 
 cdef list CARDS = list(CARD)
 cdef object MINUS_ONE = -1
-cdef tuple EMPTY = ()
 cdef object FULL_UNDO = FullUndo, SHORT_UNDO = ShortUndo
 
 # the slots of `ContractTrickState` and its bases, found by the first `install`
-cdef Py_ssize_t HANDS = -1, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK
-cdef Py_ssize_t FIRST_LEAD, RESTRICTED, CONTRACT, SEATING, HISTORY, EVENTS, UNDO, QUIET
+cdef TrickSlots T
+cdef Py_ssize_t RESTRICTED = -1, CONTRACT, SEATING
 
 cdef dict PYTHON = {}
 """Each installed class: its Python (`legal_actions`, `apply`, `apply_unchecked_no_undo`)."""
@@ -65,31 +63,10 @@ cdef class Kind:
 
 
 # --- the contract's tables and the seating, loaded when they change -------------------------
-cdef uint64_t FOLLOW[CARD_IDS]
-cdef uint64_t ELIGIBLE[CARD_IDS]
-cdef long long POWER[CARD_IDS]
-cdef uint64_t LATER_WINS = 0
-cdef object CONTRACT_LOADED = None
+cdef ContractTables TABLES
 cdef object SEATING_LOADED = None
 cdef int PLAYERS = 0, TRICK_SIZE = 0
 cdef uint64_t SITTING_OUT = 0
-
-
-cdef int load_contract(contract) except -1:
-    """`Contract.follow`, `power`, `trumps` and `later_wins` as C arrays."""
-    global CONTRACT_LOADED, LATER_WINS
-    cdef int card
-    if contract is CONTRACT_LOADED:
-        return 0
-    follow, power = contract.follow, contract.power
-    cdef uint64_t trumps = <uint64_t>contract.trumps
-    for card in range(CARD_IDS):
-        FOLLOW[card] = <uint64_t>follow[card]
-        ELIGIBLE[card] = FOLLOW[card] | trumps
-        POWER[card] = power[card]
-    LATER_WINS = <uint64_t>contract.later_wins
-    CONTRACT_LOADED = contract
-    return 0
 
 
 cdef int load_seating(seating) except -1:
@@ -104,33 +81,13 @@ cdef int load_seating(seating) except -1:
     return 0
 
 
-cdef inline int next_seat(int seat) noexcept:
-    """`Seating.next_seat` of the loaded seating."""
-    seat += 1
-    if seat == PLAYERS:
-        seat = 0
-    while SITTING_OUT >> seat & 1:
-        seat += 1
-        if seat == PLAYERS:
-            seat = 0
-    return seat
-
-
-cdef int winner_index(PyObject *trick, Py_ssize_t n) except -1:
+cdef int trick_winner(PyObject *trick, Py_ssize_t n) except -1:
     """`Contract.winner` of the loaded contract for the full `trick` (a tuple of cards)."""
-    cdef long long lead = long_of(tuple_item(trick, 0))
-    cdef uint64_t eligible = ELIGIBLE[lead]
-    cdef long long best_power = POWER[lead], value, card
-    cdef int best = 0
+    cdef int cards[MAX_SEATS]
     cdef Py_ssize_t i
-    for i in range(1, n):
-        card = long_of(tuple_item(trick, i))
-        if eligible >> card & 1:
-            value = POWER[card]
-            if value > best_power or (value == best_power and LATER_WINS >> card & 1):
-                best = <int>i
-                best_power = value
-    return best
+    for i in range(n):
+        cards[i] = <int>long_of(tuple_item(trick, i))
+    return winner_index(&TABLES, cards, <int>n)
 
 
 # --- binding ---------------------------------------------------------------------------------
@@ -140,16 +97,11 @@ def install(cls, kept_by):
     its fallback; `kept_by` is `LAYER_STEP.kept_by`, asked once per state class. A class whose
     methods are already compiled by a step of its own (not Python functions) keeps them:
     returns False."""
-    global HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK, FIRST_LEAD
-    global RESTRICTED, CONTRACT, SEATING, HISTORY, EVENTS, UNDO, QUIET, KEPT, LAST_TYPE
-    global LAST_KIND
-    if HANDS < 0:
-        (HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK, FIRST_LEAD,
-         RESTRICTED, CONTRACT, SEATING, HISTORY, EVENTS, UNDO, QUIET) = [
-            slot_offset(cls, name) for name in (
-                "hands", "trick", "tricks", "leader", "current", "broken", "_legal", "breaks",
-                "held_back", "first_lead", "restricted", "contract", "seating", "history",
-                "events", "_undo_stack", "quiet")]
+    global T, RESTRICTED, CONTRACT, SEATING, KEPT, LAST_TYPE, LAST_KIND
+    if RESTRICTED < 0:
+        T = trick_slots(cls)
+        RESTRICTED, CONTRACT, SEATING = [
+            slot_offset(cls, name) for name in ("restricted", "contract", "seating")]
     python = tuple([python_of(cls, name, index) for index, name in enumerate(
         ("legal_actions", "apply", "apply_unchecked_no_undo"))])
     if not all(isinstance(method, FunctionType) for method in python):
@@ -200,8 +152,7 @@ cdef Kind kind_of_class(kind):
     known.actions = [table.get(card) for card in range(CARD_IDS)]
     known.card_of = {id(action): card for card, action in enumerate(known.actions)
                      if action is not None}
-    known.moves = [[None if action is None else Move(seat, action)
-                    for action in known.actions] for seat in range(MAX_SEATS)]
+    known.moves = moves_by_seat(known.actions, MAX_SEATS)
     KINDS[kind] = known
     return known
 
@@ -219,7 +170,7 @@ cdef inline Kind kind_of(state):
 cdef inline bint in_play(Kind kind, state) except -1:
     """True if the step may play a card of `state`: its class fits, its cards are dealt, its
     fields set and the game says cards are being played."""
-    if (not kind.fits or slot(state, HANDS) == NULL or slot(state, CURRENT) == NULL
+    if (not kind.fits or slot(state, T.hands) == NULL or slot(state, T.current) == NULL
             or slot(state, RESTRICTED) == NULL):
         return False
     return bool(state.in_card_play())
@@ -238,22 +189,22 @@ cdef long long card_of(Kind kind, action) except -2:
 # --- the step --------------------------------------------------------------------------------
 cdef long long legal_mask(state) except? -1:
     """`ContractTrickState.compute_legal_mask` (in the card play)."""
-    cdef long long p = long_of(slot(state, CURRENT))
-    cdef uint64_t hand = <uint64_t>long_of(list_item(slot(state, HANDS), p)), part, first
+    cdef long long p = long_of(slot(state, T.current))
+    cdef uint64_t hand = <uint64_t>long_of(list_item(slot(state, T.hands), p)), part, first
     cdef PyObject *trick
     if hand & <uint64_t>long_of(slot(state, RESTRICTED)):
         return state.restricted_legal_mask()
-    trick = slot(state, TRICK)
+    trick = slot(state, T.trick)
     if size_of(trick):
-        load_contract(<object>slot(state, CONTRACT))
-        part = hand & FOLLOW[long_of(tuple_item(trick, 0))]
+        load_contract(&TABLES, <object>slot(state, CONTRACT))
+        part = hand & TABLES.follow[long_of(tuple_item(trick, 0))]
         return <long long>(part if part else hand)
-    first = <uint64_t>long_of(slot(state, FIRST_LEAD))
-    if first and not size_of(slot(state, TRICKS)):
+    first = <uint64_t>long_of(slot(state, T.first_lead))
+    if first and not size_of(slot(state, T.tricks)):
         return <long long>first
-    if truth(slot(state, BROKEN)):
+    if truth(slot(state, T.broken)):
         return <long long>hand
-    part = hand & ~(<uint64_t>long_of(slot(state, HELD_BACK)))
+    part = hand & ~(<uint64_t>long_of(slot(state, T.held_back)))
     return <long long>(part if part else hand)
 
 
@@ -263,10 +214,10 @@ def legal_actions(state):
     cdef Kind kind = kind_of(state)
     if not in_play(kind, state):
         return kind.legal_actions(state)
-    cdef long long legal = long_of(slot(state, LEGAL))
+    cdef long long legal = long_of(slot(state, T.legal))
     if legal < 0:
         legal = legal_mask(state)
-        set_slot(state, LEGAL, legal)
+        set_slot(state, T.legal, legal)
     return actions_of(kind.actions, <uint64_t>legal)
 
 
@@ -279,7 +230,7 @@ def apply(state, action):
     cdef long long card = card_of(kind, action)
     if card < 0:
         return kind.apply(state, action)
-    cdef long long legal = long_of(slot(state, LEGAL))
+    cdef long long legal = long_of(slot(state, T.legal))
     if legal < 0:
         legal = legal_mask(state)
     if not (legal >> card) & 1:
@@ -306,52 +257,49 @@ cdef int play(Kind kind, state, long long card, bint record) except -1:
     A card within a trick that announces no break keeps the short undo record of
     `TrickState.undo_play` (the seat, its hand, the trick, the break: all it changes); any
     other card, whose trick's end runs the game's Python, a full `_snapshot`."""
-    cdef list stack = <list>slot(state, UNDO)
+    cdef list stack = <list>slot(state, T.undo)
     if not record and stack and type_of(stack[len(stack) - 1]) == <PyObject *>SHORT_UNDO:
         state.complete_undo_record()  # before reading: it takes back and remakes a move
-    cdef list history = <list>slot(state, HISTORY)
-    cdef list events = <list>slot(state, EVENTS)
-    cdef bint quiet = truth(slot(state, QUIET))
-    cdef bint breaking = (not truth(slot(state, BROKEN))
-                          and (<uint64_t>long_of(slot(state, BREAKS)) >> card) & 1)
-    current = <object>slot(state, CURRENT)
+    cdef list history = <list>slot(state, T.history)
+    cdef list events = <list>slot(state, T.events)
+    cdef bint quiet = truth(slot(state, T.quiet))
+    cdef bint breaking = (not truth(slot(state, T.broken))
+                          and (<uint64_t>long_of(slot(state, T.breaks)) >> card) & 1)
+    current = <object>slot(state, T.current)
     cdef long long p = long_of(<PyObject *>current)
-    cdef list hands = <list>slot(state, HANDS)
-    cdef PyObject *before = slot(state, TRICK)
+    cdef list hands = <list>slot(state, T.hands)
+    cdef PyObject *before = slot(state, T.trick)
     load_seating(<object>slot(state, SEATING))
     if record:
         if size_of(before) + 1 < TRICK_SIZE and not (breaking and not quiet):
             stack.append(untracked(short_undo(
                 SHORT_UNDO, untracked((current, <object>list_item(<PyObject *>hands, p),
-                                       <object>before, <object>slot(state, BROKEN))),
+                                       <object>before, <object>slot(state, T.broken))),
                 len(history), len(events), type(state).undo_play)))
         else:
             stack.append(full_undo(FULL_UNDO, state._snapshot(), len(history), len(events)))
     history.append((<list>kind.moves[p])[card])
-    set_slot(state, LEGAL, MINUS_ONE)
+    set_slot(state, T.legal, MINUS_ONE)
     hands[p] = <uint64_t>long_of(list_item(<PyObject *>hands, p)) ^ ((<uint64_t>1) << card)
-    trick = tuple_plus(slot(state, TRICK), CARDS[card])
+    trick = tuple_plus(slot(state, T.trick), CARDS[card])
     if not quiet:
         events.append(CARD_PLAYED[p][card])
     if breaking:
-        set_slot(state, BROKEN, True)
+        set_slot(state, T.broken, True)
         if not quiet:
             state._on_broken(current)
             load_seating(<object>slot(state, SEATING))
     cdef Py_ssize_t n = size_of(<PyObject *>trick)
     if n < TRICK_SIZE:
-        set_slot(state, TRICK, trick)
-        set_slot(state, CURRENT, next_seat(<int>p))
+        set_slot(state, T.trick, trick)
+        set_slot(state, T.current, next_seat(<int>p, PLAYERS, SITTING_OUT))
         return 0
-    leader = <object>slot(state, LEADER)
-    load_contract(<object>slot(state, CONTRACT))
+    leader = <object>slot(state, T.leader)
+    load_contract(&TABLES, <object>slot(state, CONTRACT))
     cdef int winner = <int>long_of(<PyObject *>leader), i
-    for i in range(winner_index(<PyObject *>trick, n)):
-        winner = next_seat(winner)
-    set_slot(state, TRICKS, tuple_plus(slot(state, TRICKS), untracked((leader, trick))))
-    set_slot(state, TRICK, EMPTY)
+    for i in range(trick_winner(<PyObject *>trick, n)):
+        winner = next_seat(winner, PLAYERS, SITTING_OUT)
     winner_object = winner
-    set_slot(state, LEADER, winner_object)
-    set_slot(state, CURRENT, winner_object)
+    close_trick(state, &T, slot(state, T.tricks), leader, trick, winner_object)
     state._trick_won(leader, trick, winner_object)
     return 0

@@ -1,10 +1,11 @@
 """Cross-checks of every compiled module against the Python code it stands in for (internal).
 
 Each module here drives one *mirror* (`MIRRORS`) through the harness (`harness.Probe`,
-`harness.drive`): the same seeded games through the compiled module and through the Python
-rules, the first difference raised as `harness.Divergence` by seed, move, field and the
-compiled file. The CI tests run each on about 1,000 deals or positions, the scripts in
-``benchmarks/`` on 100,000. Plug-in authors test their games with `parlour.testing` instead.
+`harness.drive`; the step mirrors move their games with `harness.drive_moves`): the same seeded
+games through the compiled module and through the Python rules, the first difference raised as
+`harness.Divergence` by seed, move, field and the compiled file. The CI tests run each on about
+1,000 deals or positions, the scripts in ``benchmarks/`` on 100,000. Plug-in authors test their
+games with `parlour.testing` instead.
 """
 
 from __future__ import annotations

@@ -9,19 +9,25 @@ one line naming all of it and the field that differs, down to the element::
     hearts seed 17, move 52 (after Q♠): state field totals[1]: 20 in
     src/parlour/games/hearts/_deals.pyx, 19 in the Python rules
 
-`drive` runs a check over many seeds in parts and adds up what each part covered, for the
-benchmark scripts (``benchmarks/*crosscheck*.py``) and the tests alike.
+`drive_moves` is the move driver of the step mirrors (a `Match`'s `legal_actions`, `apply` and
+`apply_unchecked_no_undo` in C against the Python methods): one game moved through both paths,
+decision by decision, the same random mix of checked moves, moves without undo, undos and
+illegal actions on both, compared after each. `drive` runs a check over many seeds in parts and
+adds up what each part covered, for the benchmark scripts (``benchmarks/*crosscheck*.py``) and
+the tests alike.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from random import Random
 from typing import Any, NoReturn, TypeVar
 
 from parlour.compiled_modules import PACKAGE_DIR, module_named
+from parlour.core.errors import IllegalActionError
 
 C = TypeVar("C")
 
@@ -155,6 +161,121 @@ def _shown(value: Any, masks: bool) -> str:
     text = f"{value:#x}" if masks and isinstance(value, int) and not isinstance(value, bool) \
         else str(value)
     return text if len(text) <= 160 else text[:157] + "..."
+
+
+@dataclass(frozen=True)
+class StepPath:
+    """One path's step: the three functions a `Match` moves a state with, each taking the
+    state first (a class's methods, or the Python methods a compiled step stands in for)."""
+
+    legal_actions: Callable[[Any], Sequence[Any]]
+    apply: Callable[[Any, Any], object]
+    apply_unchecked_no_undo: Callable[[Any, Any], object]
+
+
+@dataclass(frozen=True)
+class MoveMix:
+    """The shares of a driver's decisions, drawn from one roll each: an undo (where one is
+    possible), an action tried (refused alike where illegal), a legal move without undo; the
+    rest are checked `apply` calls."""
+
+    undo: float = 0.05
+    trial: float = 0.07
+    without_undo: float = 0.13
+
+
+@dataclass
+class MoveCounts:
+    """What `drive_moves` did, added up over its calls."""
+
+    applied: int = 0
+    """Checked `apply` calls compared."""
+    without_undo: int = 0
+    undone: int = 0
+    illegal: int = 0
+    """Illegal actions refused alike."""
+
+
+def _legal_actions(state: Any) -> Sequence[Any]:
+    return state.legal_actions()  # type: ignore[no-any-return]
+
+
+def _apply(state: Any, action: Any) -> object:
+    return state.apply(action)
+
+
+def _apply_unchecked_no_undo(state: Any, action: Any) -> object:
+    return state.apply_unchecked_no_undo(action)
+
+
+OWN_STEP = StepPath(_legal_actions, _apply, _apply_unchecked_no_undo)
+"""Each state's own methods, looked up on its class at each call: the compiled step where one
+is installed on the class."""
+
+
+def random_choice(state: Any, legal: Sequence[Any], rng: Random) -> Any:
+    """A legal action drawn uniformly (the drivers' default choice)."""
+    return legal[rng.randrange(len(legal))]
+
+
+def drive_moves(compiled: Any, python: Any, paths: tuple[StepPath, StepPath], probe: Probe,
+                rng: Random, counts: MoveCounts, *,
+                going_on: Callable[[Any], bool],
+                compare: Callable[[Any, Any, Probe], None],
+                trial: Callable[[Sequence[Any], Random], Any],
+                choose: Callable[[Any, Sequence[Any], Random], Any] = random_choice,
+                on_legal: Callable[[Any, Any, Probe], None] | None = None,
+                mix: MoveMix = MoveMix()) -> None:
+    """Move state `compiled` by `paths[0]` and its equal twin `python` by `paths[1]` while
+    `going_on(python)`, raising `Divergence` through `probe` at the first difference.
+
+    At each decision the legal actions must be equal (then `on_legal` may compare more); one
+    roll of `rng` picks the move by `mix`: an undo on both, an action from `trial(legal, rng)`
+    that both must refuse with the same `IllegalActionError` if it is illegal, or a legal
+    action (`choose(python, legal, rng)`) made by `apply_unchecked_no_undo` or `apply` on both.
+    Then `compare(compiled, python, probe)` compares the states; `counts` adds up the moves."""
+    mine, theirs = paths
+    without_below = mix.undo + mix.trial + mix.without_undo
+    while going_on(python):
+        legal = mine.legal_actions(compiled)
+        probe.same("legal actions", tuple(legal), tuple(theirs.legal_actions(python)))
+        if on_legal is not None:
+            on_legal(compiled, python, probe)
+        roll = rng.random()
+        if roll < mix.undo and python.can_undo:
+            compiled.undo()
+            python.undo()
+            probe.moved("undo")
+            counts.undone += 1
+        elif roll < mix.undo + mix.trial:
+            action = trial(legal, rng)
+            if action not in legal:
+                probe.same(f"refusing the illegal {action}", _refusal(mine.apply, compiled, action),
+                           _refusal(theirs.apply, python, action))
+                counts.illegal += 1
+            probe.moved(f"trying {action}")
+        else:
+            action = choose(python, legal, rng)
+            if roll < without_below:
+                mine.apply_unchecked_no_undo(compiled, action)
+                theirs.apply_unchecked_no_undo(python, action)
+                counts.without_undo += 1
+                probe.moved(f"{action} without undo")
+            else:
+                mine.apply(compiled, action)
+                theirs.apply(python, action)
+                counts.applied += 1
+                probe.moved(action)
+        compare(compiled, python, probe)
+
+
+def _refusal(apply: Callable[[Any, Any], object], state: Any, action: Any) -> str:
+    """The message of the `IllegalActionError` `apply` raises for `action`, or "accepted"."""
+    try:
+        apply(state, action)
+    except IllegalActionError as error:
+        return str(error)
+    return "accepted"
 
 
 def add(total: C, part: C) -> C:

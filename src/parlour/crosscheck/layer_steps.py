@@ -1,15 +1,16 @@
 """Move-for-move cross-check of the general trick layer's compiled step against the Python step.
 
 `crosscheck(game, seeds)` plays, per seed, a game on `ContractTrickState` (one whose class names
-its `layer_class`) twice from its first decision: one state moved by the compiled step
-(`legal_actions`, `apply` and `apply_unchecked_no_undo` of `cards/_layer_step.pyx`), the other by
-the Python methods it stands in for. Every other seed is quiet. At every decision it compares
-the legal actions, then makes the same random choice on both: mostly a checked `apply`,
-sometimes `apply_unchecked_no_undo`, an `undo`, or an action of the game that is illegal there
-(both must raise the same `IllegalActionError`), and compares the whole states: class, every
-field, the `_legal` cache, the history, the events and the undo stack (a short undo record of
-the compiled step's by undoing it on copies of both). A difference raises
-`Divergence` naming the seed, the move, the field and `cards/_layer_step.pyx`.
+its `layer_class`) twice from its first decision (`harness.drive_moves`): one state moved by the
+compiled step (`legal_actions`, `apply` and `apply_unchecked_no_undo` of
+`cards/_layer_step.pyx`), the other by the Python methods it stands in for. Every other seed is
+quiet. At every decision it compares the legal actions, then makes the same random choice on
+both: mostly a checked `apply`, sometimes `apply_unchecked_no_undo`, an `undo`, or an action of
+the game that is illegal there (both must raise the same `IllegalActionError`), and compares the
+whole states: class, every field, the `_legal` cache, the history, the events and the undo
+stack (a short undo record of the compiled step's by undoing it on copies of both). A
+difference raises `Divergence` naming the seed, the move, the field and
+`cards/_layer_step.pyx`.
 
 `LAYER_GAMES` lists the registered games built on the layer that the tests and
 ``benchmarks/layer_step.py`` check this way (a plug-in's own tests check it too).
@@ -17,15 +18,24 @@ the compiled step's by undoing it on copies of both). A difference raises
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any
 
 from parlour.cards.contract_state import LAYER_STEP
-from parlour.core import Game, IllegalActionError
+from parlour.core import Game
 from parlour.core.undo import UndoRecord, is_short
-from parlour.crosscheck.harness import Probe, add, state_fields
+from parlour.crosscheck.harness import (
+    OWN_STEP,
+    MoveCounts,
+    Probe,
+    StepPath,
+    add,
+    drive_moves,
+    random_choice,
+    state_fields,
+)
 
 LAYER_GAMES: tuple[str, ...] = (
     "schafkopf", "schafkopf:all_pass=ramsch,kontra_round=after-lead", "ohhell")
@@ -37,18 +47,13 @@ MAX_MOVES = 400
 
 
 @dataclass
-class StepCheck:
-    """What a cross-check of the layer's step covered."""
+class StepCheck(MoveCounts):
+    """What a cross-check of the layer's step covered: the moves (`applied` counts card plays
+    and the game's other moves) and the games."""
 
     games: int = 0
-    applied: int = 0
-    """Checked `apply` calls compared (card plays and the game's other moves)."""
     cards: int = 0
     """Of the moves compared, the card plays (what the compiled step does itself)."""
-    without_undo: int = 0
-    undone: int = 0
-    illegal: int = 0
-    """Illegal actions refused alike."""
     games_over: int = 0
 
 
@@ -92,54 +97,45 @@ def _same_undo(compiled: Any, python: Any, probe: Probe) -> None:
         probe.same("events after an undo", undone.events, reference.events)
 
 
+class _OneGame:
+    """`drive_moves`'s hooks for one game: at most `MAX_MOVES` decisions, the card plays
+    counted in `done.cards`."""
+
+    def __init__(self, state: Any, done: StepCheck) -> None:
+        self.left = MAX_MOVES
+        self.cards = {id(action) for action in type(state).card_actions.values()}
+        self.done = done
+
+    def going_on(self, state: Any) -> bool:
+        if state.is_terminal or not self.left:
+            return False
+        self.left -= 1
+        return True
+
+    def choose(self, state: Any, legal: Sequence[Any], rng: Random) -> Any:
+        action = random_choice(state, legal, rng)
+        self.done.cards += id(action) in self.cards
+        return action
+
+
 def crosscheck(game: Game[Any], seeds: Iterable[int]) -> StepCheck:
     """Cross-check one game per seed (see the module); raises `Divergence` at a difference,
     `LookupError` where the compiled step does not apply to `game`'s states."""
     probe = Probe(LAYER_STEP.module)
     actions = [game.action_from_id(i) for i in range(game.num_distinct_actions)]
     done = StepCheck()
+
+    def trial(legal: Sequence[Any], rng: Random) -> Any:
+        return actions[rng.randrange(len(actions))]
+
     for seed in seeds:
         probe.start(game.spec, seed)
-        rng = Random(seed)
         python = game.new_state(seed=seed)
         python.quiet = seed % 2 == 1
-        py_legal, py_apply, py_without = python_step(type(python))
-        cards = type(python).card_actions
-        card_actions = {id(action) for action in cards.values()}
-        compiled = python.clone()
-        for _ in range(MAX_MOVES):
-            if python.is_terminal:
-                break
-            legal = compiled.legal_actions()
-            probe.same("legal actions", tuple(legal), tuple(py_legal(python)))
-            roll = rng.random()
-            if roll < 0.05 and python.can_undo:
-                compiled.undo()
-                python.undo()
-                probe.moved("undo")
-                done.undone += 1
-            elif roll < 0.12:
-                action = actions[rng.randrange(len(actions))]
-                if action not in legal:
-                    reasons = [_refusal(type(compiled).apply, compiled, action),
-                               _refusal(py_apply, python, action)]
-                    probe.same(f"refusing the illegal {action}", reasons[0], reasons[1])
-                    done.illegal += 1
-                probe.moved(f"trying {action}")
-            else:
-                action = legal[rng.randrange(len(legal))]
-                done.cards += id(action) in card_actions
-                if roll < 0.25:
-                    compiled.apply_unchecked_no_undo(action)
-                    py_without(python, action)
-                    done.without_undo += 1
-                    probe.moved(f"{action} without undo")
-                else:
-                    compiled.apply(action)
-                    py_apply(python, action)
-                    done.applied += 1
-                    probe.moved(action)
-            _same(compiled, python, probe)
+        one = _OneGame(python, done)
+        drive_moves(python.clone(), python, (OWN_STEP, StepPath(*python_step(type(python)))),
+                    probe, Random(seed), done, going_on=one.going_on, compare=_same,
+                    trial=trial, choose=one.choose)
         done.games += 1
         done.games_over += python.is_terminal
     return done
@@ -155,12 +151,3 @@ def crosscheck_cards(game: Game[Any], cards: int = 1000, seeds: int = 1000) -> S
         if done.cards >= cards:
             return done
     raise LookupError(f"{game.spec}: {seeds} games played only {done.cards} cards")
-
-
-def _refusal(apply: Any, state: Any, action: Any) -> str:
-    """The message of the `IllegalActionError` `apply` raises, or "accepted"."""
-    try:
-        apply(state, action)
-    except IllegalActionError as error:
-        return str(error)
-    return "accepted"

@@ -16,9 +16,9 @@ from operator import attrgetter
 from random import Random
 from typing import Any
 
-from parlour.core import Action, IllegalActionError, State
+from parlour.core import Action, State
 from parlour.core.undo import UndoRecord
-from parlour.crosscheck.harness import Probe
+from parlour.crosscheck.harness import OWN_STEP, MoveCounts, MoveMix, Probe, StepPath, drive_moves
 from parlour.crosscheck.skat_deals import KERNEL, _modest_call
 from parlour.games.skat.actions import BY_ID
 from parlour.games.skat.rules import (
@@ -32,19 +32,28 @@ from parlour.games.skat.rules import (
 
 
 @dataclass
-class StepCheck:
-    """What a cross-check of the compiled step covered."""
+class StepCheck(MoveCounts):
+    """What a cross-check of the compiled step covered: the moves (`illegal`: illegal actions
+    tried, each refused by both with the same error, nothing changed) and the deals."""
 
     deals: int = 0
-    moves: int = 0
-    illegal: int = 0
-    """Illegal actions tried (each refused by both with the same error, nothing changed)."""
-    undone: int = 0
     quiet: int = 0
     """Deals played quiet (the others with events)."""
     last_seed: int = -1
-    trusted: int = 0
-    """Moves made by `apply_unchecked_no_undo`."""
+
+    @property
+    def moves(self) -> int:
+        """Moves made, checked or not."""
+        return self.applied + self.without_undo
+
+    @property
+    def trusted(self) -> int:
+        """Moves made by `apply_unchecked_no_undo`."""
+        return self.without_undo
+
+
+MIX = MoveMix(undo=0.07, trial=0.05, without_undo=0.15)
+"""Skat's share of undos, illegal actions and moves without undo (a deal is long: more undos)."""
 
 
 _ABSENT = object()
@@ -122,56 +131,56 @@ def step_crosscheck(game: Skat, deals: int, events: bool | None = None, step: An
     `deals` deals are over; raise `Divergence`.
 
     Both play the same moves from the same new state, with events (`events` True) or quiet
-    (False), or every other series each way (None):
-    random legal moves (the bidding of every other seed modest, see `_modest_call`), now and
-    then an illegal action (both must refuse it alike and change nothing), an `undo` (both
-    must restore the same), or `apply_unchecked_no_undo`. After every move every field, the
+    (False), or every other series each way (None), through `harness.drive_moves`: random
+    legal moves (the bidding of every other seed modest, see `_modest_call`), now and then an
+    illegal action (both must refuse it alike and change nothing), an `undo` (both must restore
+    the same), or `apply_unchecked_no_undo` (`MIX`). After every decision every field, the
     history, the events and the undo records must be equal.
     """
-    compiled = step or {"legal_actions": SkatState.legal_actions, "apply": SkatState.apply,
-                        "apply_unchecked_no_undo": SkatState.apply_unchecked_no_undo}
+    paths = (StepPath(**step) if step else OWN_STEP, StepPath(**PYTHON_STEP))
     done = StepCheck()
     probe = Probe(KERNEL)
     seed = first_seed - 1
     while done.deals < deals:
         seed += 1
-        rng = Random(seed)
         a, b = game.new_state(seed=seed), game.new_state(seed=seed)
         a.quiet = b.quiet = not events if events is not None else seed % 2 == 1
         probe.start(game.spec, seed)
-        _same(a, b, probe, full=True)
-        while not a.is_terminal:
-            legal = compiled["legal_actions"](a)
-            probe.same("legal actions", tuple(legal), tuple(PYTHON_STEP["legal_actions"](b)))
-            probe.same("the legal mask cached", a._legal, b._legal)
-            probe.same("state class", type(a).__name__, type(b).__name__)
-            roll = rng.random()
-            if roll < 0.05:
-                _refuse_alike(a, b, _illegal(legal, rng), compiled, probe)
-                done.illegal += 1
-                continue
-            if a.phase == BIDDING and seed % 2 == 0:
-                action = legal[_modest_call(legal, rng, all_pass=seed % 8 == 0)]
-            else:
-                action = legal[int(rng.random() * len(legal))]
-            how = "apply_unchecked_no_undo" if roll > 0.85 else "apply"
-            deal = a.deal
-            compiled[how](a, action)
-            PYTHON_STEP[how](b, action)
-            done.moves += 1
-            done.trusted += how == "apply_unchecked_no_undo"
-            probe.moved(action if how == "apply" else f"{action} without undo")
-            _same(a, b, probe, full=a.deal != deal or a.is_terminal)
-            if roll < 0.12 and a.can_undo:
-                a.undo()
-                b.undo()
-                done.undone += 1
-                probe.moved(f"undo of {action}")
-                _same(a, b, probe)
+        series = _Series(seed)
+        series.compare(a, b, probe)
+        drive_moves(a, b, paths, probe, Random(seed), done, going_on=series.going_on,
+                    compare=series.compare, trial=_illegal, choose=series.choose,
+                    on_legal=_same_before_move, mix=MIX)
         done.deals += len(a.results)
         done.quiet += len(a.results) if a.quiet else 0
         done.last_seed = seed
     return done
+
+
+class _Series:
+    """`drive_moves`'s hooks for one series: to its end, the bidding of an even seed modest,
+    the whole logs compared where a deal ended."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.deal = -1
+
+    def going_on(self, state: SkatState) -> bool:
+        return not state.is_terminal
+
+    def choose(self, state: SkatState, legal: Sequence[Action], rng: Random) -> Action:
+        if state.phase == BIDDING and self.seed % 2 == 0:
+            return legal[_modest_call(legal, rng, all_pass=self.seed % 8 == 0)]
+        return legal[int(rng.random() * len(legal))]
+
+    def compare(self, a: SkatState, b: SkatState, probe: Probe) -> None:
+        _same(a, b, probe, full=a.deal != self.deal or a.is_terminal)
+        self.deal = a.deal
+
+
+def _same_before_move(a: SkatState, b: SkatState, probe: Probe) -> None:
+    probe.same("the legal mask cached", a._legal, b._legal)
+    probe.same("state class", type(a).__name__, type(b).__name__)
 
 
 def _illegal(legal: Sequence[Action], rng: Random) -> Action:
@@ -180,21 +189,6 @@ def _illegal(legal: Sequence[Action], rng: Random) -> Action:
         action = BY_ID[rng.randrange(len(BY_ID))]
         if action not in legal:
             return action
-
-
-def _refuse_alike(a: SkatState, b: SkatState, action: Action, compiled: Any,
-                  probe: Probe) -> None:
-    errors = []
-    for state, apply in ((a, compiled["apply"]), (b, PYTHON_STEP["apply"])):
-        try:
-            apply(state, action)
-        except IllegalActionError as error:
-            errors.append(str(error))
-        else:
-            errors.append("accepted")
-    probe.same(f"refusing the illegal {action}", errors[0], errors[1])
-    probe.after = f"refusing {action}"
-    _same(a, b, probe)
 
 
 def _same(a: SkatState, b: SkatState, probe: Probe, full: bool = False) -> None:

@@ -17,8 +17,8 @@ from libc.stdint cimport uint64_t
 from parlour.cards._trick_play cimport (
     SEATS, DealsToCome, Draw, TrickPlay, __builtin_popcountll, draw_from, draw_next, nth_card,
 )
+from parlour.cards._trick_step cimport by_card, moves_by_seat
 
-from parlour.core.game import Move
 from parlour.games.hearts.actions import PASS, PLAY
 
 SETTLE = 1
@@ -32,10 +32,8 @@ cdef enum:
     HAND_SIZE = 13
     MAX_PASSES = 12
 
-cdef list PLAY_MOVES = [[Move(seat, PLAY[card]) if card in PLAY else None for card in range(64)]
-                        for seat in range(SEATS)]
-cdef list PASS_MOVES = [[Move(seat, PASS[card]) if card in PASS else None for card in range(64)]
-                        for seat in range(SEATS)]
+cdef list PLAY_MOVES = moves_by_seat(by_card(PLAY), SEATS)
+cdef list PASS_MOVES = moves_by_seat(by_card(PASS), SEATS)
 """Every history entry of a pass or a play, by seat and card, built once (entries are values)."""
 
 # from the rules, which import this module: given by `bind`

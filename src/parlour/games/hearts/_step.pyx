@@ -17,14 +17,15 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 from parlour.cards._trick_play cimport __builtin_ctzll, __builtin_popcountll, class_fits
 from parlour.cards._slots cimport (
-    StepFit, actions_of, fit_known, list_item, long_of, new_object, set_slot, size_of, slot,
-    full_undo, short_undo, slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
+    StepFit, actions_of, fit_known, full_undo, list_item, long_of, new_object, set_slot,
+    short_undo, size_of, slot, slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
+)
+from parlour.cards._trick_step cimport (
+    TrickSlots, TrickWonSlots, by_card, close_trick, moves_by_seat, played_by_seat,
+    put_in_place, trick_slots, trick_won_event, trick_won_slots,
 )
 
-from parlour.cards._trick_play import SlotEquals, SlotInt
 from parlour.cards.card import CARD
-from parlour.cards.events import CARD_PLAYED
-from parlour.core.game import Move
 from parlour.core.undo import FullUndo, ShortUndo
 
 cdef enum:
@@ -39,9 +40,9 @@ cdef uint64_t SUIT = 0x7FFC
 
 # bound by `install`
 cdef object PY_LEGAL = None, PY_APPLY = None, PY_WITHOUT = None
-cdef Py_ssize_t HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK
-cdef Py_ssize_t PHASE, PASSES, TAKEN, HISTORY, EVENTS, UNDO, QUIET, GAME, CARD_SLOT
-cdef Py_ssize_t TW_TRICK, TW_LEADER, TW_CARDS, TW_WINNER, TW_POINTS, TW_VISIBLE
+cdef TrickSlots T
+cdef TrickWonSlots W
+cdef Py_ssize_t PHASE, PASSES, TAKEN, GAME, CARD_SLOT, TW_POINTS
 cdef object PLAY_TYPE = None, PASS_TYPE = None, TRICK_WON = None
 cdef object UNDO_PLAY = None, UNDO_PASS = None, STEP_FITS = None, CARD_POINTS = None
 cdef list PLAYS = [None] * 64
@@ -50,7 +51,6 @@ cdef list CARDS = list(CARD)
 cdef list PLAY_MOVES = [], PASS_MOVES = [], PLAYED = [], CHOSEN = []
 cdef uint64_t HEARTS_MASK = 0, QS = 0, JD = 0, TWO_CLUBS = 0, POINT_CARDS = 0
 cdef object MINUS_ONE = -1
-cdef tuple EMPTY = ()
 cdef dict FITS = {}
 cdef StepFit FIT = StepFit(NULL, NULL)
 cdef object POINTS_OF = None  # the game `NATIVE` and `JACK` were read from
@@ -62,25 +62,20 @@ def install(cls, play, passes, trick_won, undo_play, undo_pass, card_points, ste
             chosen, uint64_t hearts, uint64_t queen, uint64_t jack, uint64_t two_clubs):
     """Called once by `rules`: the compiled step takes the place of `cls`'s `legal_actions`,
     `apply` and `apply_unchecked_no_undo`, which it keeps as its fallback, and its `is_terminal`
-    and `deal_number` are read in C (`_trick_play.SlotEquals`, `SlotInt`). `play` and `passes` are
+    and `deal_number` are read in C (`cards._trick_step.put_in_place`). `play` and `passes` are
     the interned actions by card, `trick_won` the `TrickWon` class, `undo_play` and `undo_pass`
     the short undo records' restore functions, `card_points` `Hearts.card_points` (a game that
     overrides it is asked), `step_fits` `trickstate.step_fits`, `chosen` the interned
     `PassChosen` events by seat and card."""
-    global PY_LEGAL, PY_APPLY, PY_WITHOUT, HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL
-    global BREAKS, HELD_BACK, PHASE, PASSES, TAKEN, HISTORY, EVENTS, UNDO, QUIET, GAME, CARD_SLOT
-    global TW_TRICK, TW_LEADER, TW_CARDS, TW_WINNER, TW_POINTS, TW_VISIBLE, PLAY_TYPE, PASS_TYPE
-    global TRICK_WON, UNDO_PLAY, UNDO_PASS, STEP_FITS, CARD_POINTS, PLAY_MOVES, PASS_MOVES
-    global PLAYED, CHOSEN, HEARTS_MASK, QS, JD, TWO_CLUBS, POINT_CARDS
-    PY_LEGAL, PY_APPLY, PY_WITHOUT = cls.legal_actions, cls.apply, cls.apply_unchecked_no_undo
-    (HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK, PHASE, PASSES,
-     TAKEN, HISTORY, EVENTS, UNDO, QUIET, GAME) = [slot_offset(cls, name) for name in (
-        "hands", "trick", "tricks", "leader", "current", "broken", "_legal", "breaks",
-        "held_back", "phase", "passes", "taken", "history", "events", "_undo_stack", "quiet",
-        "game")]
-    (TW_TRICK, TW_LEADER, TW_CARDS, TW_WINNER, TW_POINTS, TW_VISIBLE) = [
-        slot_offset(trick_won, name)
-        for name in ("trick", "leader", "cards", "winner", "points", "visible_to")]
+    global PY_LEGAL, PY_APPLY, PY_WITHOUT, T, W, PHASE, PASSES, TAKEN, GAME, CARD_SLOT
+    global TW_POINTS, PLAY_TYPE, PASS_TYPE, TRICK_WON, UNDO_PLAY, UNDO_PASS, STEP_FITS
+    global CARD_POINTS, PLAYS, PASSES_OF, PLAY_MOVES, PASS_MOVES, PLAYED, CHOSEN, HEARTS_MASK
+    global QS, JD, TWO_CLUBS, POINT_CARDS
+    T = trick_slots(cls)
+    PHASE, PASSES, TAKEN, GAME = [slot_offset(cls, name)
+                                  for name in ("phase", "passes", "taken", "game")]
+    W = trick_won_slots(trick_won)
+    TW_POINTS = slot_offset(trick_won, "points")
     PLAY_TYPE = type(next(iter(play.values())))
     PASS_TYPE = type(next(iter(passes.values())))
     CARD_SLOT = slot_offset(PLAY_TYPE, "card")
@@ -88,21 +83,15 @@ def install(cls, play, passes, trick_won, undo_play, undo_pass, card_points, ste
         raise TypeError("Play and Pass keep their card in different slots")
     TRICK_WON, UNDO_PLAY, UNDO_PASS, STEP_FITS = trick_won, undo_play, undo_pass, step_fits
     CARD_POINTS = card_points
-    for card in range(64):
-        PLAYS[card] = play.get(card)
-        PASSES_OF[card] = passes.get(card)
-    PLAY_MOVES = [[Move(seat, PLAYS[card]) for card in range(64)] for seat in range(SEATS)]
-    PASS_MOVES = [[Move(seat, PASSES_OF[card]) for card in range(64)] for seat in range(SEATS)]
-    PLAYED = [[CARD_PLAYED[seat].get(card) for card in range(64)] for seat in range(SEATS)]
-    CHOSEN = [[chosen[seat].get(card) for card in range(64)] for seat in range(SEATS)]
+    PLAYS, PASSES_OF = by_card(play), by_card(passes)
+    PLAY_MOVES, PASS_MOVES = moves_by_seat(PLAYS, SEATS), moves_by_seat(PASSES_OF, SEATS)
+    PLAYED = played_by_seat(SEATS)
+    CHOSEN = [by_card(chosen[seat]) for seat in range(SEATS)]
     HEARTS_MASK, QS, JD, TWO_CLUBS = hearts, queen, jack, two_clubs
     POINT_CARDS = hearts | queen
     FITS.clear()
-    cls.legal_actions = legal_actions
-    cls.apply = apply
-    cls.apply_unchecked_no_undo = apply_unchecked_no_undo
-    cls.is_terminal = SlotEquals(cls, "phase", OVER, cls.is_terminal)
-    cls.deal_number = SlotInt(cls, "deal", cls.deal_number)
+    PY_LEGAL, PY_APPLY, PY_WITHOUT = put_in_place(
+        cls, legal_actions, apply, apply_unchecked_no_undo, OVER)
 
 
 def python_step():
@@ -116,31 +105,31 @@ cdef inline bint fits(state) except -1:
     if not fit_known(&FIT, type_of(state)) and not class_fits(
             &FIT, FITS, STEP_FITS, type(state)):
         return False
-    return slot(state, HANDS) != NULL and slot(state, CURRENT) != NULL
+    return slot(state, T.hands) != NULL and slot(state, T.current) != NULL
 
 
 cdef long long legal_mask(state, long long phase) except? -1:
     """`HeartsState.compute_legal_mask` (the state is passing or playing)."""
-    cdef long long p = long_of(slot(state, CURRENT))
-    cdef uint64_t hand = <uint64_t>long_of(list_item(slot(state, HANDS), p)), part
+    cdef long long p = long_of(slot(state, T.current))
+    cdef uint64_t hand = <uint64_t>long_of(list_item(slot(state, T.hands), p)), part
     cdef PyObject *trick
     if phase == PASSING:
         return <long long>(hand & ~(<uint64_t>long_of(list_item(slot(state, PASSES), p))))
-    trick = slot(state, TRICK)
+    trick = slot(state, T.trick)
     if size_of(trick):
         part = hand & (SUIT << ((long_of(tuple_item(trick, 0)) >> 4) << 4))
         if part:
             return <long long>part
-        if not size_of(slot(state, TRICKS)):  # the first trick: no point card if others
+        if not size_of(slot(state, T.tricks)):  # the first trick: no point card if others
             part = hand & ~POINT_CARDS
             if part:
                 return <long long>part
         return <long long>hand
-    if not size_of(slot(state, TRICKS)):
+    if not size_of(slot(state, T.tricks)):
         return <long long>TWO_CLUBS
-    if truth(slot(state, BROKEN)):
+    if truth(slot(state, T.broken)):
         return <long long>hand
-    part = hand & ~(<uint64_t>long_of(slot(state, HELD_BACK)))
+    part = hand & ~(<uint64_t>long_of(slot(state, T.held_back)))
     return <long long>(part if part else hand)
 
 
@@ -151,10 +140,10 @@ def legal_actions(state):
     cdef long long phase = long_of(slot(state, PHASE))
     if phase != PLAYING and phase != PASSING:
         return PY_LEGAL(state)
-    cdef long long legal = long_of(slot(state, LEGAL))
+    cdef long long legal = long_of(slot(state, T.legal))
     if legal < 0:
         legal = legal_mask(state, phase)
-        set_slot(state, LEGAL, legal)
+        set_slot(state, T.legal, legal)
     return actions_of(PLAYS if phase == PLAYING else PASSES_OF, <uint64_t>legal)
 
 
@@ -168,7 +157,7 @@ def apply(state, action):
     if not ((kind is PLAY_TYPE and phase == PLAYING) or (kind is PASS_TYPE and phase == PASSING)):
         return PY_APPLY(state, action)
     cdef long long card = long_of(slot(action, CARD_SLOT))
-    cdef long long legal = long_of(slot(state, LEGAL))
+    cdef long long legal = long_of(slot(state, T.legal))
     if legal < 0:
         legal = legal_mask(state, phase)
     if card < 0 or card > 63 or not (legal >> card) & 1:
@@ -191,7 +180,7 @@ def apply_unchecked_no_undo(state, action):
     cdef long long card = long_of(slot(action, CARD_SLOT))
     if card < 0 or card > 63:
         return PY_WITHOUT(state, action)
-    cdef list stack = <list>slot(state, UNDO)
+    cdef list stack = <list>slot(state, T.undo)
     if stack and type_of(stack[len(stack) - 1]) == <PyObject *>SHORT_UNDO:
         state.complete_undo_record()
     if phase == PLAYING:
@@ -203,16 +192,16 @@ def apply_unchecked_no_undo(state, action):
 cdef int play(state, long long card, bint record) except -1:
     """`HeartsState.apply`'s short way for a play (with `record`: its undo record), then
     `TrickState.play_card` and `HeartsState._trick_won`."""
-    cdef PyObject *current = slot(state, CURRENT)
+    cdef PyObject *current = slot(state, T.current)
     cdef long long p = long_of(current), leader
-    cdef list hands = <list>slot(state, HANDS)
+    cdef list hands = <list>slot(state, T.hands)
     cdef uint64_t hand = <uint64_t>long_of(list_item(<PyObject *>hands, p))
-    cdef PyObject *trick = slot(state, TRICK)
-    cdef PyObject *tricks = slot(state, TRICKS)
+    cdef PyObject *trick = slot(state, T.trick)
+    cdef PyObject *tricks = slot(state, T.tricks)
     cdef Py_ssize_t n = size_of(trick), ntricks = size_of(tricks), i
-    cdef list history = <list>slot(state, HISTORY)
-    cdef list events = <list>slot(state, EVENTS)
-    cdef bint quiet = truth(slot(state, QUIET))
+    cdef list history = <list>slot(state, T.history)
+    cdef list events = <list>slot(state, T.events)
+    cdef bint quiet = truth(slot(state, T.quiet))
     cdef uint64_t bit = (<uint64_t>1) << card, taken
     cdef int lead, best, index, winner, c
     if record:
@@ -221,27 +210,27 @@ cdef int play(state, long long card, bint record) except -1:
         elif n < 3:  # `TrickState.undo_play`'s short record
             entry = short_undo(SHORT_UNDO, untracked((<object>current,
                                                       <object>list_item(<PyObject *>hands, p),
-                                                      <object>trick, <object>slot(state, BROKEN))),
+                                                      <object>trick, <object>slot(state, T.broken))),
                                len(history), len(events), UNDO_PLAY)
         else:
             entry = short_undo(SHORT_UNDO, untracked((<object>current,
                                                       <object>list_item(<PyObject *>hands, p),
-                                                      <object>trick, <object>slot(state, BROKEN),
-                                                      <object>slot(state, LEADER), <object>tricks,
+                                                      <object>trick, <object>slot(state, T.broken),
+                                                      <object>slot(state, T.leader), <object>tricks,
                                                       tuple(<list>slot(state, TAKEN)))),
                                len(history), len(events), UNDO_PLAY)
-        (<list>slot(state, UNDO)).append(untracked(entry))
+        (<list>slot(state, T.undo)).append(untracked(entry))
     history.append((<list>PLAY_MOVES[p])[card])
-    set_slot(state, LEGAL, MINUS_ONE)
+    set_slot(state, T.legal, MINUS_ONE)
     hands[p] = hand ^ bit
     new_trick = tuple_plus(trick, CARDS[card])
     if not quiet:
         events.append((<list>PLAYED[p])[card])
-    if (<uint64_t>long_of(slot(state, BREAKS)) >> card) & 1 and not truth(slot(state, BROKEN)):
-        set_slot(state, BROKEN, True)  # Hearts announces no break (`_on_broken`)
+    if (<uint64_t>long_of(slot(state, T.breaks)) >> card) & 1 and not truth(slot(state, T.broken)):
+        set_slot(state, T.broken, True)  # Hearts announces no break (`_on_broken`)
     if n + 1 < SEATS:
-        set_slot(state, TRICK, new_trick)
-        set_slot(state, CURRENT, (p + 1) & 3)
+        set_slot(state, T.trick, new_trick)
+        set_slot(state, T.current, (p + 1) & 3)
         return 0
     # the trick is full: the highest card of the suit led wins it (`winner_no_trump`)
     lead = long_of(tuple_item(<PyObject *>new_trick, 0)) >> 4
@@ -254,25 +243,17 @@ cdef int play(state, long long card, bint record) except -1:
         if c >> 4 == lead and c > best:
             best = c
             index = i
-    leader_object = <object>slot(state, LEADER)
+    leader_object = <object>slot(state, T.leader)
     leader = long_of(<PyObject *>leader_object)
     winner = (leader + index) & 3
-    set_slot(state, TRICKS, tuple_plus(tricks, untracked((leader_object, new_trick))))
-    set_slot(state, TRICK, EMPTY)
     winner_object = winner
-    set_slot(state, LEADER, winner_object)
-    set_slot(state, CURRENT, winner_object)
+    close_trick(state, &T, tricks, leader_object, new_trick, winner_object)
     # `HeartsState._trick_won`
     takens = <list>slot(state, TAKEN)
     takens[winner] = <uint64_t>long_of(list_item(<PyObject *>takens, winner)) | taken
     if not quiet:
-        event = new_object(TRICK_WON)
-        set_slot(event, TW_TRICK, ntricks)
-        set_slot(event, TW_LEADER, leader_object)
-        set_slot(event, TW_CARDS, new_trick)
-        set_slot(event, TW_WINNER, winner_object)
+        event = trick_won_event(TRICK_WON, &W, ntricks, leader_object, new_trick, winner_object)
         set_slot(event, TW_POINTS, card_points(<object>slot(state, GAME), taken))
-        set_slot(event, TW_VISIBLE, None)
         events.append(event)
     if ntricks + 1 == HAND_SIZE:
         state._score_deal()
@@ -298,13 +279,13 @@ cdef object card_points(game, uint64_t mask):
 cdef int choose(state, long long card, bint record) except -1:
     """`HeartsState.apply`'s short way for a pass (with `record`: its undo record), then
     `HeartsState._choose_pass`; the pass that completes the passing by the Python method."""
-    cdef PyObject *current = slot(state, CURRENT)
+    cdef PyObject *current = slot(state, T.current)
     cdef long long p = long_of(current)
     cdef list passes = <list>slot(state, PASSES)
     cdef uint64_t chosen = <uint64_t>long_of(list_item(<PyObject *>passes, p))
     cdef uint64_t after = chosen | (<uint64_t>1) << card
-    cdef list history = <list>slot(state, HISTORY)
-    cdef list events = <list>slot(state, EVENTS)
+    cdef list history = <list>slot(state, T.history)
+    cdef list events = <list>slot(state, T.events)
     cdef bint last = p == SEATS - 1 and __builtin_popcountll(after) >= PASS_SIZE
     if record:
         if last:  # the cards change hands: a full snapshot
@@ -313,15 +294,15 @@ cdef int choose(state, long long card, bint record) except -1:
             entry = short_undo(SHORT_UNDO, untracked((<object>current,
                                                       <object>list_item(<PyObject *>passes, p))),
                                len(history), len(events), UNDO_PASS)
-        (<list>slot(state, UNDO)).append(untracked(entry))
+        (<list>slot(state, T.undo)).append(untracked(entry))
     history.append((<list>PASS_MOVES[p])[card])
-    set_slot(state, LEGAL, MINUS_ONE)
+    set_slot(state, T.legal, MINUS_ONE)
     if last:
         state._choose_pass(CARDS[card])
         return 0
     passes[p] = after
-    if not truth(slot(state, QUIET)):
+    if not truth(slot(state, T.quiet)):
         events.append((<list>CHOSEN[p])[card])
     if __builtin_popcountll(after) >= PASS_SIZE:
-        set_slot(state, CURRENT, p + 1)
+        set_slot(state, T.current, p + 1)
     return 0

@@ -17,6 +17,7 @@ move for move, `tests/cards/test_step.py` the step's settling.
 from libc.stdint cimport uint64_t
 
 from parlour.cards._trick_play cimport SEATS, DealsToCome, Draw, TrickPlay, draw_from, draw_next
+from parlour.cards._trick_step cimport by_card, moves_by_seat
 
 from parlour.core.game import Move
 from parlour.games.spades.actions import BID, PLAY
@@ -32,8 +33,7 @@ cdef enum:
     HAND_SIZE = 13
     MAX_CALLS = 8   # a hand has at most four Blind Nil choices and four bids
 
-cdef list PLAY_MOVES = [[Move(seat, PLAY[card]) if card in PLAY else None for card in range(64)]
-                        for seat in range(SEATS)]
+cdef list PLAY_MOVES = moves_by_seat(by_card(PLAY), SEATS)
 """Every history entry of a card played, by seat and card, built once (entries are values)."""
 cdef list CALL_MOVES = []
 """Every history entry of a bid (0-13), Blind Nil (14) or look (15), by seat: given by `bind`."""

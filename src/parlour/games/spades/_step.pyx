@@ -22,10 +22,12 @@ from parlour.cards._slots cimport (
     StepFit, actions_of, fit_known, list_item, long_of, new_object, set_slot, size_of, slot,
     full_undo, short_undo, slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
 )
+from parlour.cards._trick_step cimport (
+    TrickSlots, TrickWonSlots, by_card, close_trick, moves_by_seat, played_by_seat,
+    put_in_place, trick_slots, trick_won_event, trick_won_slots,
+)
 
-from parlour.cards._trick_play import SlotEquals, SlotInt
 from parlour.cards.card import CARD
-from parlour.cards.events import CARD_PLAYED
 from parlour.core.game import Move
 from parlour.core.undo import FullUndo, ShortUndo
 
@@ -40,10 +42,9 @@ cdef uint64_t SUIT = 0x7FFC
 
 # bound by `install`
 cdef object PY_LEGAL = None, PY_APPLY = None, PY_WITHOUT = None
-cdef Py_ssize_t HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK
-cdef Py_ssize_t FIRST_LEAD, TRUMP, PHASE, WON, HISTORY, EVENTS, UNDO, QUIET, CARD_SLOT
-cdef Py_ssize_t BIDS, SEEN, DEALER, GAME, TRICKS_SLOT
-cdef Py_ssize_t TW_TRICK, TW_LEADER, TW_CARDS, TW_WINNER, TW_WON, TW_VISIBLE
+cdef TrickSlots T
+cdef TrickWonSlots W
+cdef Py_ssize_t TRUMP, PHASE, WON, CARD_SLOT, BIDS, SEEN, DEALER, GAME, TRICKS_SLOT, TW_WON
 cdef Py_ssize_t BM_SEAT, BM_TRICKS, BM_BLIND, BM_VISIBLE
 cdef object PLAY_TYPE = None, TRICK_WON = None, UNDO_PLAY = None, STEP_FITS = None
 cdef object BID_TYPE = None, BID_MADE = None
@@ -53,7 +54,6 @@ cdef list PLAYS = [None] * 64
 cdef list CARDS = list(CARD)
 cdef list PLAY_MOVES = [], PLAYED = [], STARTED = []
 cdef object MINUS_ONE = -1
-cdef tuple EMPTY = ()
 cdef dict FITS = {}
 cdef StepFit FIT = StepFit(NULL, NULL)
 cdef object SETTLER_OF = None
@@ -66,52 +66,40 @@ def install(cls, play, trick_won, trick_started, undo_play, step_fits, bids, bid
             long long no_bid, settler_of):
     """Called once by `rules`: the compiled step takes the place of `cls`'s `legal_actions`,
     `apply` and `apply_unchecked_no_undo`, which it keeps as its fallback, and its `is_terminal`
-    and `deal_number` are read in C (`_trick_play.SlotEquals`, `SlotInt`). `play` is the interned
+    and `deal_number` are read in C (`cards._trick_step.put_in_place`). `play` is the interned
     plays by card, `trick_won` the `TrickWon` class, `trick_started(trick, leader)` the
     interned `TrickStarted` events, `undo_play` the short undo record's restore function,
     `step_fits` `trickstate.step_fits`, `bids` the interned bids (0 to 13 tricks), `bid_made`
     the `BidMade` class, `no_bid` the bid of a seat yet to bid, `settler_of(state class, game
     class)` what settles a quiet state's hand in C (None: its `_score_deal`)."""
-    global PY_LEGAL, PY_APPLY, PY_WITHOUT, HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL
-    global BREAKS, HELD_BACK, FIRST_LEAD, TRUMP, PHASE, WON, HISTORY, EVENTS, UNDO, QUIET
-    global CARD_SLOT, TW_TRICK, TW_LEADER, TW_CARDS, TW_WINNER, TW_WON, TW_VISIBLE, PLAY_TYPE
-    global TRICK_WON, UNDO_PLAY, STEP_FITS, PLAY_MOVES, PLAYED, STARTED
-    global BIDS, SEEN, DEALER, GAME, TRICKS_SLOT, BM_SEAT, BM_TRICKS, BM_BLIND, BM_VISIBLE
-    global BID_TYPE, BID_MADE, BID_MOVES, NO_BID, SETTLER_OF
-    PY_LEGAL, PY_APPLY, PY_WITHOUT = cls.legal_actions, cls.apply, cls.apply_unchecked_no_undo
-    (HANDS, TRICK, TRICKS, LEADER, CURRENT, BROKEN, LEGAL, BREAKS, HELD_BACK, FIRST_LEAD, TRUMP,
-     PHASE, WON, HISTORY, EVENTS, UNDO, QUIET) = [slot_offset(cls, name) for name in (
-        "hands", "trick", "tricks", "leader", "current", "broken", "_legal", "breaks",
-        "held_back", "first_lead", "trump", "phase", "won", "history", "events", "_undo_stack",
-        "quiet")]
-    (TW_TRICK, TW_LEADER, TW_CARDS, TW_WINNER, TW_WON, TW_VISIBLE) = [
-        slot_offset(trick_won, name)
-        for name in ("trick", "leader", "cards", "winner", "tricks_won", "visible_to")]
+    global PY_LEGAL, PY_APPLY, PY_WITHOUT, T, W, TRUMP, PHASE, WON, CARD_SLOT, BIDS, SEEN
+    global DEALER, GAME, TRICKS_SLOT, TW_WON, BM_SEAT, BM_TRICKS, BM_BLIND, BM_VISIBLE
+    global PLAY_TYPE, TRICK_WON, UNDO_PLAY, STEP_FITS, BID_TYPE, BID_MADE, BID_MOVES, NO_BID
+    global PLAYS, PLAY_MOVES, PLAYED, STARTED, SETTLER_OF
+    T = trick_slots(cls)
+    TRUMP, PHASE, WON, BIDS, SEEN, DEALER, GAME = [slot_offset(cls, name) for name in (
+        "trump", "phase", "won", "bids", "seen", "dealer", "game")]
+    W = trick_won_slots(trick_won)
+    TW_WON = slot_offset(trick_won, "tricks_won")
     PLAY_TYPE = type(next(iter(play.values())))
     CARD_SLOT = slot_offset(PLAY_TYPE, "card")
     TRICK_WON, UNDO_PLAY, STEP_FITS = trick_won, undo_play, step_fits
-    BIDS, SEEN, DEALER, GAME = [slot_offset(cls, name)
-                                for name in ("bids", "seen", "dealer", "game")]
     BID_TYPE = type(bids[0])
     TRICKS_SLOT = slot_offset(BID_TYPE, "tricks")
     BM_SEAT, BM_TRICKS, BM_BLIND, BM_VISIBLE = [
         slot_offset(bid_made, name) for name in ("seat", "tricks", "blind", "visible_to")]
     BID_MADE, NO_BID = bid_made, no_bid
-    BID_MOVES = [[Move(seat, bid) for bid in bids] for seat in range(SEATS)]
-    for card in range(64):
-        PLAYS[card] = play.get(card)
-    PLAY_MOVES = [[Move(seat, PLAYS[card]) for card in range(64)] for seat in range(SEATS)]
-    PLAYED = [[CARD_PLAYED[seat].get(card) for card in range(64)] for seat in range(SEATS)]
+    BID_MOVES = moves_by_seat(list(bids), SEATS)
+    PLAYS = by_card(play)
+    PLAY_MOVES = moves_by_seat(PLAYS, SEATS)
+    PLAYED = played_by_seat(SEATS)
     STARTED = [[trick_started(number, seat) for seat in range(SEATS)]
                for number in range(HAND_SIZE)]
     FITS.clear()
     SETTLER_OF = settler_of
     SETTLERS.clear()
-    cls.legal_actions = legal_actions
-    cls.apply = apply
-    cls.apply_unchecked_no_undo = apply_unchecked_no_undo
-    cls.is_terminal = SlotEquals(cls, "phase", OVER, cls.is_terminal)
-    cls.deal_number = SlotInt(cls, "deal", cls.deal_number)
+    PY_LEGAL, PY_APPLY, PY_WITHOUT = put_in_place(
+        cls, legal_actions, apply, apply_unchecked_no_undo, OVER)
 
 
 def python_step():
@@ -126,26 +114,26 @@ cdef inline long long phase_of(state) except? -2:
     if not fit_known(&FIT, type_of(state)) and not class_fits(
             &FIT, FITS, STEP_FITS, type(state)):
         return -1
-    if slot(state, HANDS) == NULL or slot(state, CURRENT) == NULL:
+    if slot(state, T.hands) == NULL or slot(state, T.current) == NULL:
         return -1
     return long_of(slot(state, PHASE))
 
 
 cdef long long legal_mask(state) except? -1:
     """`TrickState.compute_legal_mask` (the state is playing)."""
-    cdef long long p = long_of(slot(state, CURRENT))
-    cdef uint64_t hand = <uint64_t>long_of(list_item(slot(state, HANDS), p)), part
-    cdef PyObject *trick = slot(state, TRICK)
+    cdef long long p = long_of(slot(state, T.current))
+    cdef uint64_t hand = <uint64_t>long_of(list_item(slot(state, T.hands), p)), part
+    cdef PyObject *trick = slot(state, T.trick)
     cdef long long first
     if size_of(trick):
         part = hand & (SUIT << ((long_of(tuple_item(trick, 0)) >> 4) << 4))
         return <long long>(part if part else hand)
-    first = long_of(slot(state, FIRST_LEAD))
-    if first and not size_of(slot(state, TRICKS)):
+    first = long_of(slot(state, T.first_lead))
+    if first and not size_of(slot(state, T.tricks)):
         return first
-    if truth(slot(state, BROKEN)):
+    if truth(slot(state, T.broken)):
         return <long long>hand
-    part = hand & ~(<uint64_t>long_of(slot(state, HELD_BACK)))
+    part = hand & ~(<uint64_t>long_of(slot(state, T.held_back)))
     return <long long>(part if part else hand)
 
 
@@ -156,10 +144,10 @@ def legal_actions(state):
         return (<object>slot(state, GAME)).bid_actions
     if phase != PLAYING:
         return PY_LEGAL(state)
-    cdef long long legal = long_of(slot(state, LEGAL))
+    cdef long long legal = long_of(slot(state, T.legal))
     if legal < 0:
         legal = legal_mask(state)
-        set_slot(state, LEGAL, legal)
+        set_slot(state, T.legal, legal)
     return actions_of(PLAYS, <uint64_t>legal)
 
 
@@ -177,7 +165,7 @@ def apply(state, action):
     if kind is not PLAY_TYPE or phase != PLAYING:
         return PY_APPLY(state, action)
     cdef long long card = long_of(slot(action, CARD_SLOT))
-    cdef long long legal = long_of(slot(state, LEGAL))
+    cdef long long legal = long_of(slot(state, T.legal))
     if legal < 0:
         legal = legal_mask(state)
     if card < 0 or card > 63 or not (legal >> card) & 1:
@@ -197,7 +185,7 @@ def apply_unchecked_no_undo(state, action):
             return PY_WITHOUT(state, action)
     elif not (kind is BID_TYPE and phase == BIDDING):
         return PY_WITHOUT(state, action)
-    cdef list stack = <list>slot(state, UNDO)
+    cdef list stack = <list>slot(state, T.undo)
     if stack and type_of(stack[len(stack) - 1]) == <PyObject *>SHORT_UNDO:
         state.complete_undo_record()
     if card >= 0:
@@ -209,47 +197,47 @@ def apply_unchecked_no_undo(state, action):
 cdef int play(state, long long card, bint record) except -1:
     """`SpadesState.apply`'s short way (with `record`: its undo record), then
     `TrickState.play_card` and `SpadesState._trick_won`."""
-    cdef PyObject *current = slot(state, CURRENT)
+    cdef PyObject *current = slot(state, T.current)
     cdef long long p = long_of(current), leader
-    cdef list hands = <list>slot(state, HANDS)
+    cdef list hands = <list>slot(state, T.hands)
     cdef uint64_t hand = <uint64_t>long_of(list_item(<PyObject *>hands, p))
-    cdef PyObject *trick = slot(state, TRICK)
-    cdef PyObject *tricks = slot(state, TRICKS)
+    cdef PyObject *trick = slot(state, T.trick)
+    cdef PyObject *tricks = slot(state, T.tricks)
     cdef Py_ssize_t n = size_of(trick), ntricks = size_of(tricks), i
-    cdef list history = <list>slot(state, HISTORY)
-    cdef list events = <list>slot(state, EVENTS)
-    cdef bint quiet = truth(slot(state, QUIET))
+    cdef list history = <list>slot(state, T.history)
+    cdef list events = <list>slot(state, T.events)
+    cdef bint quiet = truth(slot(state, T.quiet))
     cdef uint64_t bit = (<uint64_t>1) << card
     cdef int lead, trump, best, index, winner, c, score
     if record:
         if n < 3:  # `TrickState.undo_play`'s short record
             entry = short_undo(SHORT_UNDO, untracked((<object>current,
                                                       <object>list_item(<PyObject *>hands, p),
-                                                      <object>trick, <object>slot(state, BROKEN))),
+                                                      <object>trick, <object>slot(state, T.broken))),
                                len(history), len(events), UNDO_PLAY)
         elif ntricks < HAND_SIZE - 1:
             entry = short_undo(SHORT_UNDO, untracked((<object>current,
                                                       <object>list_item(<PyObject *>hands, p),
-                                                      <object>trick, <object>slot(state, BROKEN),
-                                                      <object>slot(state, LEADER), <object>tricks,
+                                                      <object>trick, <object>slot(state, T.broken),
+                                                      <object>slot(state, T.leader), <object>tricks,
                                                       <object>slot(state, WON))),
                                len(history), len(events), UNDO_PLAY)
         else:  # the deal's last card: a full snapshot
             entry = full_undo(FULL_UNDO, state._snapshot(), len(history), len(events))
-        (<list>slot(state, UNDO)).append(untracked(entry))
+        (<list>slot(state, T.undo)).append(untracked(entry))
     history.append((<list>PLAY_MOVES[p])[card])
-    set_slot(state, LEGAL, MINUS_ONE)
+    set_slot(state, T.legal, MINUS_ONE)
     hands[p] = hand ^ bit
     new_trick = tuple_plus(trick, CARDS[card])
     if not quiet:
         events.append((<list>PLAYED[p])[card])
-    if (<uint64_t>long_of(slot(state, BREAKS)) >> card) & 1 and not truth(slot(state, BROKEN)):
-        set_slot(state, BROKEN, True)
+    if (<uint64_t>long_of(slot(state, T.breaks)) >> card) & 1 and not truth(slot(state, T.broken)):
+        set_slot(state, T.broken, True)
         if not quiet:
             state._on_broken(p)  # `SpadesBroken`, once a hand
     if n + 1 < SEATS:
-        set_slot(state, TRICK, new_trick)
-        set_slot(state, CURRENT, (p + 1) & 3)
+        set_slot(state, T.trick, new_trick)
+        set_slot(state, T.current, (p + 1) & 3)
         return 0
     # the trick is full: the highest trump, else the highest card of the suit led
     lead = long_of(tuple_item(<PyObject *>new_trick, 0)) >> 4
@@ -267,14 +255,11 @@ cdef int play(state, long long card, bint record) except -1:
         if score > best:
             best = score
             index = i
-    leader_object = <object>slot(state, LEADER)
+    leader_object = <object>slot(state, T.leader)
     leader = long_of(<PyObject *>leader_object)
     winner = (leader + index) & 3
-    set_slot(state, TRICKS, tuple_plus(tricks, untracked((leader_object, new_trick))))
-    set_slot(state, TRICK, EMPTY)
     winner_object = winner
-    set_slot(state, LEADER, winner_object)
-    set_slot(state, CURRENT, winner_object)
+    close_trick(state, &T, tricks, leader_object, new_trick, winner_object)
     # `SpadesState._trick_won`
     won_before = <tuple>slot(state, WON)
     won = PyTuple_New(SEATS)
@@ -284,13 +269,8 @@ cdef int play(state, long long card, bint record) except -1:
         PyTuple_SET_ITEM(won, i, count)
     set_slot(state, WON, untracked(won))
     if not quiet:
-        event = new_object(TRICK_WON)
-        set_slot(event, TW_TRICK, ntricks)
-        set_slot(event, TW_LEADER, leader_object)
-        set_slot(event, TW_CARDS, new_trick)
-        set_slot(event, TW_WINNER, winner_object)
+        event = trick_won_event(TRICK_WON, &W, ntricks, leader_object, new_trick, winner_object)
         set_slot(event, TW_WON, won)
-        set_slot(event, TW_VISIBLE, None)
         events.append(event)
     if ntricks + 1 == HAND_SIZE:
         end_hand(state, quiet)
@@ -316,19 +296,19 @@ cdef int end_hand(state, bint quiet) except -1:
 cdef int bid(state, action, tricks, bint record) except -1:
     """`State.apply` of a bid (with `record`: its undo record, a snapshot), then
     `SpadesState._bid` and `_next_bidder`; the play's start by the Python method."""
-    cdef PyObject *current = slot(state, CURRENT)
+    cdef PyObject *current = slot(state, T.current)
     cdef long long p = long_of(current), d, seat
-    cdef list history = <list>slot(state, HISTORY)
-    cdef list events = <list>slot(state, EVENTS)
+    cdef list history = <list>slot(state, T.history)
+    cdef list events = <list>slot(state, T.events)
     cdef int i
     if record:
-        (<list>slot(state, UNDO)).append(full_undo(FULL_UNDO, state._snapshot(), len(history),
+        (<list>slot(state, T.undo)).append(full_undo(FULL_UNDO, state._snapshot(), len(history),
                                                    len(events)))
     if 0 <= tricks <= HAND_SIZE:  # the interned entry: equal to `Move(p, action)`
         history.append((<list>BID_MOVES[p])[tricks])
     else:
         history.append(Move(<object>current, action))
-    set_slot(state, LEGAL, MINUS_ONE)
+    set_slot(state, T.legal, MINUS_ONE)
     before = <tuple>slot(state, BIDS)
     bids = PyTuple_New(SEATS)
     for i in range(SEATS):
@@ -336,7 +316,7 @@ cdef int bid(state, action, tricks, bint record) except -1:
         Py_INCREF(each)
         PyTuple_SET_ITEM(bids, i, each)
     set_slot(state, BIDS, untracked(bids))
-    if not truth(slot(state, QUIET)):
+    if not truth(slot(state, T.quiet)):
         event = new_object(BID_MADE)
         set_slot(event, BM_SEAT, <object>current)
         set_slot(event, BM_TRICKS, tricks)
@@ -353,7 +333,7 @@ cdef int bid(state, action, tricks, bint record) except -1:
     for i in range(1, SEATS + 1):
         seat = (d + i) & 3
         if long_of(<PyObject *>bids[seat]) == NO_BID:
-            set_slot(state, CURRENT, seat)
+            set_slot(state, T.current, seat)
             return 0
     state._start_play()
     return 0
