@@ -4,13 +4,13 @@ run, and its move-for-move cross-check at scale.
 Whole games of Lone Hand (tests/cards/lone_hand.py), of the Oh Hell example
 (examples/plugins/ohhell) and of Doppelkopf, written on `ContractTrickState` with no Cython of
 their own, moved by ``legal_actions`` and a checked ``apply`` as a `Match` moves them (with
-events, and quiet), once through the compiled step (`cards/_layer_step.pyx`) and once through the Python methods
-it stands in for, alternating for several rounds; prints the median CPU µs per move of each
-and their ratio. With ``--callgrind`` each path instead runs once under valgrind's callgrind in
-its own process and the instructions of the moves (less a run that only sets the games up) are
-compared: steady on a loaded machine. ``--crosscheck N`` cross-checks N games per game
-(`parlour.crosscheck.layer_steps`) instead, and exits 1 at the first difference, one line
-naming the game, seed, move, field and the compiled file.
+events, and quiet), once through the compiled step (`cards/_layer_step.pyx`) and once through
+the Python methods it stands in for, alternating for several rounds; prints the median CPU µs
+per move of each and their ratio. With ``--callgrind`` each path instead runs once under
+valgrind's callgrind in its own process and the instructions of the moves (less a run that only
+sets the games up) are compared: steady on a loaded machine. ``--crosscheck N`` cross-checks N
+games per game (`parlour.crosscheck.layer_steps`) instead, and exits 1 at the first difference,
+one line naming the game, seed, move, field and the compiled file.
 
     PYTHONPATH=. .venv/bin/python benchmarks/layer_step.py --rounds 7 --games 100
     PYTHONPATH=. .venv/bin/python benchmarks/layer_step.py --callgrind --games 40
