@@ -279,10 +279,28 @@ class DokoState(ContractTrickState["Doppelkopf"]):
             return False
         seat = self.current
         for _ in range(4 - len(self.trick)):
-            if self._open_levels(seat):
+            if self._may_announce(seat):
                 return False
             seat = (seat + 1) % 4
         return True
+
+    def _may_announce(self, seat: int) -> bool:
+        """True if `_open_levels(seat)` is not empty, without listing them: of the levels
+        above its party's, the highest needs the fewest cards (`DEADLINES` falls), and only
+        the reply to the other party's announcement may need fewer."""
+        if self.kind == HOCHZEIT and not self.klaerung:
+            return False
+        party = RE if seat in self.re else KONTRA
+        own = self.levels[party]
+        if own == 5:
+            return False
+        cards = self.hands[seat].bit_count()
+        lower = (0 if self.game.with_nines else 2) + (self.klaerung if self.kind == HOCHZEIT
+                                                     else 0)
+        if cards >= DEADLINES[5] - lower:
+            return True
+        theirs = self.levels[1 - party]
+        return own == 0 and theirs > 0 and cards >= DEADLINES[theirs] - lower - 1
 
     def _open_levels(self, seat: int) -> list[int]:
         """The announcement levels `seat` could make at its turn, by its cards and the
