@@ -1,16 +1,16 @@
 """The general trick layer's compiled `Match` step against the Python step, side by side in one
 run, and its move-for-move cross-check at scale.
 
-Whole games of Lone Hand (tests/cards/lone_hand.py) and of the Oh Hell example
-(examples/plugins/ohhell), written on `ContractTrickState` with no Cython of their own, moved
-by ``legal_actions`` and a checked ``apply`` as a `Match` moves them (with events, and quiet),
-once through the compiled step (`cards/_layer_step.pyx`) and once through the Python methods
-it stands in for, alternating for several rounds; prints the median CPU µs per move of each
-and their ratio. With ``--callgrind`` each path instead runs once under valgrind's callgrind in
-its own process and the instructions of the moves (less a run that only sets the games up) are
-compared: steady on a loaded machine. ``--crosscheck N`` cross-checks N games per game
-(`parlour.crosscheck.layer_steps`) instead, and exits 1 at the first difference, one line
-naming the game, seed, move, field and the compiled file.
+Whole games of Lone Hand (tests/cards/lone_hand.py), of the Oh Hell example
+(examples/plugins/ohhell) and of Doppelkopf, written on `ContractTrickState` with no Cython of
+their own, moved by ``legal_actions`` and a checked ``apply`` as a `Match` moves them (with
+events, and quiet), once through the compiled step (`cards/_layer_step.pyx`) and once through
+the Python methods it stands in for, alternating for several rounds; prints the median CPU µs
+per move of each and their ratio. With ``--callgrind`` each path instead runs once under
+valgrind's callgrind in its own process and the instructions of the moves (less a run that only
+sets the games up) are compared: steady on a loaded machine. ``--crosscheck N`` cross-checks N
+games per game (`parlour.crosscheck.layer_steps`) instead, and exits 1 at the first difference,
+one line naming the game, seed, move, field and the compiled file.
 
     PYTHONPATH=. .venv/bin/python benchmarks/layer_step.py --rounds 7 --games 100
     PYTHONPATH=. .venv/bin/python benchmarks/layer_step.py --callgrind --games 40
@@ -32,7 +32,12 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PATHS = ("compiled", "python")
-GAMES = ("lonehand", "ohhell")
+GAMES = ("lonehand", "ohhell", "doppelkopf", "doppelkopf40")
+DOPPELKOPF = {"doppelkopf": {"deals": 1, "tournament": False},
+              "doppelkopf40": {"deals": 2, "tournament": False, "with_nines": False,
+                               "armut": True, "schweinchen": True,
+                               "second_dulle": "except_last_trick"}}
+"""The Doppelkopf games checked: one deal, and 40 cards with the house rules."""
 
 
 def load(name: str) -> Any:
@@ -40,6 +45,10 @@ def load(name: str) -> Any:
     for folder in (ROOT, ROOT / "examples" / "plugins" / "ohhell" / "src"):
         if str(folder) not in sys.path:
             sys.path.insert(0, str(folder))
+    if name in DOPPELKOPF:
+        import parlour
+
+        return parlour.load_game("doppelkopf", **DOPPELKOPF[name])
     if name == "lonehand":
         from tests.cards.lone_hand import LoneHand
 

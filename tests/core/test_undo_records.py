@@ -48,7 +48,7 @@ def test_the_two_kinds_are_told_apart_by_type_fields() -> None:
 
 
 ROOT = Path(__file__).resolve().parents[2]
-COMPILED_GAMES = ("hearts", "spades", "skat", "skat.ramsch", "schafkopf", "ohhell")
+COMPILED_GAMES = ("hearts", "spades", "skat", "skat.ramsch", "schafkopf", "doppelkopf", "ohhell")
 """Games whose `apply` a compiled step stands in for on the compiled path."""
 
 
@@ -118,7 +118,7 @@ def test_every_undo_record_is_named_and_undo_is_exact(
             state.apply(action)
         assert not _named(state._undo_stack)
     assert FullUndo in kinds
-    short = {"hearts", "spades"}  # their short applies; on the compiled path all four steps
+    short = {"hearts", "spades"}  # their short applies; on the compiled path every step
     if compiled_switch.engine_path() == "compiled":
         short.update(COMPILED_GAMES)
     assert (ShortUndo in kinds) == (name in short), "short records for cards within a trick"

@@ -10,6 +10,8 @@ state back and calls the game's own `_trick_won` in Python, then goes on while t
 its card play (`in_card_play`) before deal `stop`. Where the seat to move holds one of the
 state's `restricted` cards (read once a trick), it writes the hands, the trick and the seat to
 move back and asks the game's `restricted_legal_mask` in Python, as `compute_legal_mask` does.
+For a class with `twin_copies` it draws one of the legal cards (not copies) and plays the copy
+held.
 `parlour.crosscheck.layer_play` checks it move for move against the Python loop.
 """
 
@@ -21,9 +23,13 @@ from parlour.cards._contract_tables cimport (
 from parlour.cards._trick_play cimport Draw, __builtin_popcountll, draw_from, draw_next, nth_card
 
 from parlour.cards.card import CARD
+from parlour.cards.contract import FIRST_COPIES as FIRSTS, SECOND_COPIES as SECONDS, TWIN_OFFSET as OFFSET
 from parlour.core.game import Move
 
 cdef object CARDS = CARD
+cdef uint64_t FIRST_COPIES = FIRSTS
+cdef uint64_t SECOND_COPIES = SECONDS
+cdef int TWIN_OFFSET = OFFSET
 cdef object _new_move = tuple.__new__
 cdef ContractTables TABLES  # the contract's tables, loaded as the contract changes
 
@@ -38,6 +44,7 @@ def play_out(state, random, actions, stop):
     cdef uint64_t hand, legal, out, held_back, breaks, first_lead, restricted
     cdef int players, size, n, leader, current, ntricks, card, index, seat, i, winner
     cdef bint broken
+    cdef bint twins = type(state).twin_copies
     draw_from(&draw, random)
     history = state.history
     while True:  # one trick a round: load, play it in C, store, the game's hook
@@ -82,8 +89,12 @@ def play_out(state, random, actions, stop):
                 legal = hand & ~held_back
                 if not legal:
                     legal = hand
+            if twins:  # one per card, its first copy (`contract.one_per_card`)
+                legal = (legal & FIRST_COPIES) | (legal & SECOND_COPIES) << TWIN_OFFSET
             index = <int>(draw_next(&draw, random) * __builtin_popcountll(legal))
             card = nth_card(legal, index)
+            if twins and not hand >> card & 1:  # the copy held (`contract.held_copy`)
+                card -= TWIN_OFFSET
             history.append(_new_move(Move, (current, actions[card])))
             hands[current] ^= (<uint64_t>1) << card
             trick[n] = card

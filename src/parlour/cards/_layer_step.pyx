@@ -10,7 +10,8 @@ it: the undo record (the game's `_snapshot`), the history entry, the hand, the t
 break, the player to move, the `CardPlayed` event and, at a trick's end, its winner by the
 contract. The game's Python is called where its rules are its own: `in_card_play`,
 `restricted_legal_mask` (a hand holding a restricted card), `_on_broken` and `_trick_won`.
-Every other move (bidding, announcements), an illegal card, a class that overrides a method
+With `twin_copies` (two copies of a card, one action) the legal actions are one per card and
+a play plays the copy held. Every other move (bidding, announcements), an illegal card, a class that overrides a method
 `LAYER_STEP` names and an undealt state go to the Python methods.
 `parlour.crosscheck.layer_steps` cross-checks it move for move.
 """
@@ -30,10 +31,16 @@ from parlour.cards._trick_step cimport TrickSlots, close_trick, moves_by_seat, t
 from types import FunctionType
 
 from parlour.cards.card import CARD
-from parlour.cards.events import CARD_PLAYED
+from parlour.cards.contract import (
+    FIRST_COPIES as FIRSTS, SECOND_COPIES as SECONDS, TWIN_OFFSET as OFFSET,
+)
 from parlour.core.undo import FullUndo, ShortUndo
 
+
 cdef list CARDS = list(CARD)
+cdef uint64_t FIRST_COPIES = FIRSTS
+cdef uint64_t SECOND_COPIES = SECONDS
+cdef int TWIN_OFFSET = OFFSET
 cdef object MINUS_ONE = -1
 cdef object FULL_UNDO = FullUndo, SHORT_UNDO = ShortUndo
 
@@ -60,6 +67,10 @@ cdef class Kind:
     """The card id of each play action, by ``id(action)``."""
     cdef list moves
     """``moves[seat][card]``: the history entry of `seat` playing `card`."""
+    cdef bint twins
+    """`twin_copies`: a play action names a card of two copies."""
+    cdef list events
+    """``events[seat][card]``: `card_played_events`, None off the table."""
 
 
 # --- the contract's tables and the seating, loaded when they change -------------------------
@@ -153,6 +164,10 @@ cdef Kind kind_of_class(kind):
     known.card_of = {id(action): card for card, action in enumerate(known.actions)
                      if action is not None}
     known.moves = moves_by_seat(known.actions, MAX_SEATS)
+    known.twins = bool(kind.twin_copies)
+    played = kind.card_played_events
+    known.events = [[played[seat].get(card) if seat < len(played) else None
+                     for card in range(CARD_IDS)] for seat in range(MAX_SEATS)]
     KINDS[kind] = known
     return known
 
@@ -218,7 +233,23 @@ def legal_actions(state):
     if legal < 0:
         legal = legal_mask(state)
         set_slot(state, T.legal, legal)
+    if kind.twins:
+        return actions_of(kind.actions, one_per_card(<uint64_t>legal))
     return actions_of(kind.actions, <uint64_t>legal)
+
+
+cdef inline uint64_t one_per_card(uint64_t mask) noexcept:
+    """`contract.one_per_card`: the first copy of each card of which `mask` holds a copy."""
+    return (mask & FIRST_COPIES) | (mask & SECOND_COPIES) << TWIN_OFFSET
+
+
+cdef long long held_copy(Kind kind, state, long long card) except -2:
+    """`contract.held_copy` for the seat to move (a class with `twin_copies`), else `card`."""
+    if not kind.twins:
+        return card
+    cdef long long p = long_of(slot(state, T.current))
+    cdef uint64_t hand = <uint64_t>long_of(list_item(slot(state, T.hands), p))
+    return card if hand >> card & 1 else card - TWIN_OFFSET
 
 
 def apply(state, action):
@@ -233,9 +264,11 @@ def apply(state, action):
     cdef long long legal = long_of(slot(state, T.legal))
     if legal < 0:
         legal = legal_mask(state)
+    if kind.twins:
+        legal = <long long>one_per_card(<uint64_t>legal)
     if not (legal >> card) & 1:
         return kind.apply(state, action)
-    play(kind, state, card, True)
+    play(kind, state, held_copy(kind, state, card), True)
 
 
 def apply_unchecked_no_undo(state, action):
@@ -247,7 +280,7 @@ def apply_unchecked_no_undo(state, action):
     cdef long long card = card_of(kind, action)
     if card < 0:
         return kind.apply_unchecked_no_undo(state, action)
-    play(kind, state, card, False)
+    play(kind, state, held_copy(kind, state, card), False)
 
 
 cdef int play(Kind kind, state, long long card, bint record) except -1:
@@ -283,7 +316,7 @@ cdef int play(Kind kind, state, long long card, bint record) except -1:
     hands[p] = <uint64_t>long_of(list_item(<PyObject *>hands, p)) ^ ((<uint64_t>1) << card)
     trick = tuple_plus(slot(state, T.trick), CARDS[card])
     if not quiet:
-        events.append(CARD_PLAYED[p][card])
+        events.append((<list>kind.events[p])[card])
     if breaking:
         set_slot(state, T.broken, True)
         if not quiet:

@@ -60,6 +60,24 @@ def with_twins(mask: int) -> int:
     return mask | _twins_of(mask)
 
 
+FIRST_COPIES = sum(0b111111 << (suit * 16 + 9) for suit in range(4))
+"""The cards of ranks 9 to ace of every suit: the first copies in a deck of two (`twin`)."""
+SECOND_COPIES = FIRST_COPIES >> TWIN_OFFSET
+"""Their second copies (ranks 2 to 7 of every suit's 16 bits)."""
+
+
+def one_per_card(mask: int) -> int:
+    """The first copy of each card of which `mask` holds a copy: the cards a seat may name,
+    once each, in a deck of two copies (`ContractTrickState.twin_copies`)."""
+    return (mask & FIRST_COPIES) | (mask & SECOND_COPIES) << TWIN_OFFSET
+
+
+def held_copy(hand: int, card: int) -> int:
+    """The copy of `card` (a first copy) that `hand` plays: the first if held, else the
+    second."""
+    return card if hand >> card & 1 else card - TWIN_OFFSET
+
+
 def _twins_of(mask: int) -> int:
     twins = 0
     for card in iter_cards(mask):

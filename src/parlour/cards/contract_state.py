@@ -35,7 +35,7 @@ A sketch of a Schafkopf-like state (the game's own fields and phases omitted)::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from parlour.bindings import Binding
@@ -45,7 +45,7 @@ from parlour.cards.events import CARD_PLAYED
 from parlour.cards.seating import Seating, Teams
 from parlour.cards.tricks import NO_TRUMP
 from parlour.cards.trickstate import TrickState
-from parlour.core import Action, Game
+from parlour.core import Action, Event, Game
 
 G = TypeVar("G", bound="Game[Any]")
 
@@ -53,7 +53,7 @@ LAYER_PLAY = Binding(
     "parlour.cards._layer", reference_attr="layer_class",
     stands_in=("play_card", "compute_legal_mask", "legal_mask"),
     reads=("legal_actions", "_apply", "apply_unchecked_no_undo", "in_card_play", "in_trick",
-           "card_actions", "_on_broken"),
+           "card_actions", "twin_copies", "_on_broken"),
     calls=("_trick_won", "restricted_legal_mask"))
 """The compiled random playouts of the layer (`_layer.pyx`, built from the game's tables): for
 a quiet state whose class names a `layer_class` and keeps these methods of it. It calls the
@@ -63,7 +63,7 @@ LAYER_STEP = Binding(
     "parlour.cards._layer_step", reference_attr="layer_class",
     stands_in=("legal_actions", "apply", "apply_unchecked_no_undo"),
     reads=("is_legal", "_apply", "current_player", "play_card", "compute_legal_mask",
-           "legal_mask", "card_actions", "undo_play"),
+           "legal_mask", "card_actions", "twin_copies", "card_played_events", "undo_play"),
     calls=("in_card_play", "_snapshot", "complete_undo_record", "_on_broken", "_trick_won",
            "restricted_legal_mask"))
 """The compiled `Match` step of the layer (`_layer_step.pyx`): a card play's `legal_actions`,
@@ -147,9 +147,20 @@ class ContractTrickState(TrickState[G]):
 
     The promise: in the card play, `legal_actions` are `card_actions` of the legal cards in
     ascending card id, and `_apply` of a card is ``self._legal = -1; self.play_card(card)``;
-    everything a trick does beyond the cards is in `_trick_won`."""
+    everything a trick does beyond the cards is in `_trick_won`. With `twin_copies`, the
+    legal actions are those of `one_per_card` of the legal cards, and `_apply` plays
+    ``held_copy(hand, card)``."""
     card_actions: ClassVar[Mapping[int, Action]] = {}
-    """The game's play action of each card id (for the compiled code's history)."""
+    """The game's play action of each card id (for the compiled code's history); with
+    `twin_copies`, both copies of a card map to its one action."""
+    twin_copies: ClassVar[bool] = False
+    """True for a deck with two copies of cards (Doppelkopf's, `contract.twin`) whose play
+    actions name the card, not the copy: the legal actions are one per card held
+    (`contract.one_per_card`, ascending by the first copy's id), and a play plays the first
+    copy if held, else the second (`contract.held_copy`)."""
+    card_played_events: ClassVar[Sequence[Mapping[int, Event]]] = CARD_PLAYED
+    """``card_played_events[seat][card]``: the event of `seat` playing card id `card` (the
+    compiled step emits it too); a game with its own card-played event names its table."""
 
     def in_card_play(self) -> bool:
         """True while cards are being played (not bidding, not over); override it."""
@@ -227,7 +238,7 @@ class ContractTrickState(TrickState[G]):
         self.hands[p] ^= 1 << card
         trick = self.trick + (card,)  # noqa: RUF005 (concatenation is faster)
         if not self.quiet:
-            self.events.append(CARD_PLAYED[p][card])
+            self.events.append(self.card_played_events[p][card])
         if not self.broken and self.breaks >> card & 1:
             self.broken = True
             if not self.quiet:

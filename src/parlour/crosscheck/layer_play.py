@@ -5,7 +5,7 @@
 and plays it out twice from the same generator: with `play_random` (the card play in
 `cards/_layer.pyx`) and with the Python loop (`State.play_random`), to the end of the deal on
 even seeds and of the game on odd ones. The states and histories must be equal. The tests run
-it on the test game written on the layer and on the Oh Hell example.
+it on the test game written on the layer, the Oh Hell example, Schafkopf and Doppelkopf.
 """
 
 from __future__ import annotations

@@ -38,7 +38,10 @@ from parlour.crosscheck.harness import (
 )
 
 LAYER_GAMES: tuple[str, ...] = (
-    "schafkopf", "schafkopf:all_pass=ramsch,kontra_round=after-lead", "ohhell")
+    "schafkopf", "schafkopf:all_pass=ramsch,kontra_round=after-lead",
+    "doppelkopf:deals=1,tournament=false",
+    "doppelkopf:deals=2,tournament=false,with_nines=false,armut=true,schweinchen=true,"
+    "second_dulle=except_last_trick", "ohhell")
 """Registered games (specs) on `ContractTrickState` to cross-check; those not installed here
 (a plug-in) are left to their own tests."""
 

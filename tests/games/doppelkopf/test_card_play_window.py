@@ -54,3 +54,12 @@ def test_open_means_a_seat_in_this_trick_can_announce_by_cards_alone() -> None:
                 state.apply(next(m for m in moves if isinstance(m, Play)))
             assert announced
         assert opened > 0
+
+
+def test_the_quick_test_of_an_open_announcement_agrees_with_the_levels() -> None:
+    """`_may_announce`, which the card-play window asks, is true exactly when a seat has an
+    announcement level open (`_open_levels`), for every seat of every state seen."""
+    for with_nines in (True, False):
+        for state in _random_states(12, with_nines):
+            for seat in range(4):
+                assert state._may_announce(seat) == bool(state._open_levels(seat))

@@ -121,6 +121,7 @@ def last_trick_of_two_dullen(rule: str):
     state.tricks = tuple((0, tuple(rest[4 * i:4 * i + 4]), 2) for i in range(11))
     state.hands = [1 << dulle, 1 << twin(dulle), 1 << parse_face("Q♦"), 1 << parse_face("J♦")]
     state.leader = state.current = 0
+    state.sync_layer()  # the trick layer's contract of the last trick, for the fields set
     return play(state, "10♥", "10♥", "Q♦", "J♦")
 
 

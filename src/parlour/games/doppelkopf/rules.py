@@ -5,16 +5,27 @@ deal: the Vorbehalt calls from forehand (`gesund`, `hochzeit`, `armut`, a solo),
 exchange where that house rule is on, then 12 tricks (10 without nines) in which the seat to
 play may first make announcements, then the settlement (`scoring.settle`). See
 docs/rules/doppelkopf.md for every rule, parameter and difference from the TSR.
+
+The card play is the general trick layer's (`ContractTrickState`): each trump table is a
+contract (`play_tables.layer_contract`, the Dullen rule as its `later_wins`), the parties are
+the layer's hidden teams, and a card shows a party (a Kreuz-Dame) or the Schweinchen only in
+Python (`in_card_play`), so the random playouts of search and the `Match` step of the card
+play run compiled (`cards/_layer.pyx`, `cards/_layer_step.pyx`) with no Cython of Doppelkopf's
+own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from random import Random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
+from parlour.cards.card import Card
+from parlour.cards.contract import held_copy
+from parlour.cards.contract_state import ContractTrickState
 from parlour.cards.deck import deal_by_keys
-from parlour.core import Action, Game, GameOver, Observation, Param, ParameterError, State
+from parlour.cards.seating import Seating, Teams
+from parlour.core import Action, Game, GameOver, Observation, Param, ParameterError
 from parlour.core.errors import NotationError
 from parlour.core.seeding import make_rng
 from parlour.games.doppelkopf.actions import (
@@ -42,6 +53,7 @@ from parlour.games.doppelkopf.actions import (
     Play,
     action_from_id,
     parse_action,
+    play_of,
     plays_of,
 )
 from parlour.games.doppelkopf.cards import (
@@ -100,6 +112,19 @@ DEADLINES = {1: 11, 2: 10, 3: 9, 4: 8, 5: 7}
 """Cards a player must still hold to make each announcement level (12-card hands)."""
 KREUZ_DAMEN = 1 << KREUZ_DAME | 1 << twin(KREUZ_DAME)
 KARO_ASSE = 1 << KARO_ASS | 1 << twin(KARO_ASS)
+def _card_face(card: int) -> int:
+    """The first copy of `card`'s face (`_first`, for the tables built at import)."""
+    return FACES[face_of(card)]
+
+
+SEATING = Seating(4)
+UNDECIDED = Teams.hidden((KONTRA,) * 4)
+"""The layer's teams before the card play (the Vorbehalt decides them)."""
+EVERY_SEAT = 0b1111
+CARD_PLAYED: tuple[dict[int, CardPlayed], ...] = tuple(
+    {card: CardPlayed(seat=seat, card=CARD[_card_face(card)]) for card in CARDS_48}
+    for seat in range(4))
+"""``CARD_PLAYED[seat][card]``: the event of `seat` playing either copy of a face."""
 
 
 class Deal(Action):
@@ -128,13 +153,20 @@ _FIELDS = (
     "kind", "declarer", "pflicht", "table", "re", "klaerung", "shown", "levels",
     "announcements", "leader", "trick", "tricks", "schwein", "schwein_shown", "taker",
     "answers", "pile", "given", "returned", "armut_trumps", "solo_played", "totals",
+    "contract", "teams",
 )
+_LAYER_FIELDS = frozenset(("current", "hands", "leader", "trick", "tricks", "contract", "teams"))
+"""The fields of `_FIELDS` that the trick layer (`ContractTrickState`) holds."""
 
 
-class DokoState(State["Doppelkopf"]):
-    """A Doppelkopf game in progress: every deal of the round, hidden cards included."""
+class DokoState(ContractTrickState["Doppelkopf"]):
+    """A Doppelkopf game in progress: every deal of the round, hidden cards included.
 
-    __slots__ = _FIELDS
+    `tricks` holds this deal's finished tricks as ``(leader, cards, winner)`` (`_trick_won`
+    adds the winner to the layer's ``(leader, cards)``); `contract` the layer's tables of
+    `table` for the trick in progress."""
+
+    __slots__ = tuple(name for name in _FIELDS if name not in _LAYER_FIELDS)
 
     deal: int
     game_no: int
@@ -154,8 +186,7 @@ class DokoState(State["Doppelkopf"]):
     levels: tuple[int, int]
     announcements: tuple[tuple[int, str, str], ...]
     leader: int
-    trick: tuple[int, ...]
-    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # type: ignore[assignment]
     schwein: int | None
     schwein_shown: bool
     taker: int | None
@@ -167,6 +198,10 @@ class DokoState(State["Doppelkopf"]):
     solo_played: tuple[bool, ...]
     totals: tuple[int, ...]
 
+    def __init__(self, game: Doppelkopf, seed: int) -> None:
+        super().__init__(game, seed)
+        self.init_layer(SEATING, layer_contract(NORMAL, game.deck, False), UNDECIDED)
+
     def _snapshot(self) -> Any:
         return tuple(list(v) if n == "hands" else v
                      for n, v in zip(_FIELDS, (getattr(self, n) for n in _FIELDS), strict=True))
@@ -174,6 +209,7 @@ class DokoState(State["Doppelkopf"]):
     def _restore(self, snapshot: Any) -> None:
         for name, value in zip(_FIELDS, snapshot, strict=True):
             object.__setattr__(self, name, list(value) if name == "hands" else value)
+        self._legal = -1
 
     # --- reading ------------------------------------------------------------------------------
     @property
@@ -203,11 +239,31 @@ class DokoState(State["Doppelkopf"]):
             self.kind == HOCHZEIT and self.klaerung > 0 and len(self.re) == 1)
 
     def legal_mask(self) -> int:
-        """The cards the current player may play."""
-        hand = self.hands[self.current]  # type: ignore[index]
-        if not self.trick:
-            return hand
-        return layer_contract(self.table, self.game.deck, False).legal(hand, self.trick)
+        """The cards (copies) the current player may play, 0 outside the play; cached per
+        position: the layer's following by the contract's tables (`compute_legal_mask`)."""
+        if self.phase != PLAYING:
+            return 0
+        legal = self._legal
+        if legal < 0:
+            legal = self._legal = self.compute_legal_mask()
+        return legal
+
+    def in_card_play(self) -> bool:
+        """True while the legal moves are exactly the cards until the trick's end (no seat
+        still to play to it could announce, `announcements_closed_this_trick`) and the seat to
+        move holds no card that does more than be played: a Kreuz-Dame that would show its
+        party, or the Schweinchen's Karo-Ass before they are shown (those tell the table at
+        once, in Python). The compiled playouts ask once a trick, so such a card of a later
+        seat may be played there: `_trick_won` shows it at the trick's end, which is all a
+        quiet playout sees."""
+        if not self.announcements_closed_this_trick():
+            return False
+        seat: int = self.current  # type: ignore[assignment]
+        hand = self.hands[seat]
+        return not ((hand & KREUZ_DAMEN and self.kind in (NORMAL_GAME, STILLE)
+                     and self.shown[seat] is None)
+                    or (hand & KARO_ASSE and seat == self.schwein and not self.schwein_shown))
+
 
     def announcement_levels(self, seat: int) -> list[int]:
         """The announcement levels (1-5) `seat`, on turn, may make now."""
@@ -223,10 +279,28 @@ class DokoState(State["Doppelkopf"]):
             return False
         seat = self.current
         for _ in range(4 - len(self.trick)):
-            if self._open_levels(seat):
+            if self._may_announce(seat):
                 return False
             seat = (seat + 1) % 4
         return True
+
+    def _may_announce(self, seat: int) -> bool:
+        """True if `_open_levels(seat)` is not empty, without listing them: of the levels
+        above its party's, the highest needs the fewest cards (`DEADLINES` falls), and only
+        the reply to the other party's announcement may need fewer."""
+        if self.kind == HOCHZEIT and not self.klaerung:
+            return False
+        party = RE if seat in self.re else KONTRA
+        own = self.levels[party]
+        if own == 5:
+            return False
+        cards = self.hands[seat].bit_count()
+        lower = (0 if self.game.with_nines else 2) + (self.klaerung if self.kind == HOCHZEIT
+                                                     else 0)
+        if cards >= DEADLINES[5] - lower:
+            return True
+        theirs = self.levels[1 - party]
+        return own == 0 and theirs > 0 and cards >= DEADLINES[theirs] - lower - 1
 
     def _open_levels(self, seat: int) -> list[int]:
         """The announcement levels `seat` could make at its turn, by its cards and the
@@ -355,6 +429,7 @@ class DokoState(State["Doppelkopf"]):
 
     # --- playing ------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        self._legal = -1
         if isinstance(action, Play):
             self._play(action.card)
         elif isinstance(action, Announce):
@@ -424,6 +499,7 @@ class DokoState(State["Doppelkopf"]):
             if pigs:
                 self.schwein, table = pigs[0], SCHWEINE
         self.table = table
+        self.sync_layer()
         if kind in SOLO_TABLES and self.game.tournament and self.pflicht:
             played = list(self.solo_played)
             played[declarer] = True  # type: ignore[index]
@@ -491,37 +567,62 @@ class DokoState(State["Doppelkopf"]):
             shown = list(self.shown)
             shown[seat] = PARTY_NAMES[party]
             self.shown = tuple(shown)
+            self.reveal_side(seat)
+
+    def sync_layer(self) -> None:
+        """Set the layer's contract for the trick in progress (`table`, the Dullen rule of
+        this trick) and its teams (`re`, shown as far as the table knows them) from the
+        game's own fields: at the start of the card play, and for a sampled state."""
+        last = len(self.tricks) + 1 == self.hand_size
+        self.set_contract(layer_contract(self.table, self.game.deck,
+                                         dullen_applies(self.game.second_dulle, last)))
+        side = tuple(self.party_of(p) for p in range(4))
+        if self.kind in (NORMAL_GAME, STILLE):
+            shown = sum(1 << p for p in range(4) if self.shown[p] is not None)
+            self.set_teams(Teams.hidden(side, shown))
+        elif self.kind == HOCHZEIT and not self.klaerung:
+            self.set_teams(Teams.in_play(side, 1 << self.declarer))  # type: ignore[operator]
+        else:
+            self.set_teams(Teams.in_play(side, EVERY_SEAT))
 
     def _play(self, card: int) -> None:
+        """The layer plays the copy held of face `card` (`play_card`); a card that does not
+        end the trick may show a party or the Schweinchen now. What a full trick does (and
+        its last card shows) is in `_trick_won`."""
         seat: int = self.current  # type: ignore[assignment]
-        real = self._take(seat, card)
-        self.trick = (*self.trick, real)
-        self.emit(CardPlayed(seat=seat, card=CARD[card]))
-        if card == KREUZ_DAME and self.kind in (NORMAL_GAME, STILLE) and self.shown[seat] is None:
+        self.play_card(cast(Card, held_copy(self.hands[seat], card)))
+        if self.trick:
+            self._shows(seat, card)
+
+    def _shows(self, seat: int, card: int) -> None:
+        """`seat` played `card` (either copy): a Kreuz-Dame shows Re in a normal game, the
+        Schweinchen's first Karo-Ass shows the Schweinchen."""
+        face = _first(card)
+        if face == KREUZ_DAME and self.kind in (NORMAL_GAME, STILLE) and self.shown[seat] is None:
             self._show(seat, RE)
             self.emit(PartyShown(seat=seat, party="re"))
-        if card == KARO_ASS and seat == self.schwein and not self.schwein_shown:
+        if face == KARO_ASS and seat == self.schwein and not self.schwein_shown:
             self.schwein_shown = True
             self.emit(SchweinchenShown(seat=seat))
-        if len(self.trick) < 4:
-            self.current = (seat + 1) % 4
-            return
-        trick, leader = self.trick, self.leader
-        last = len(self.tricks) + 1 == self.hand_size
-        contract = layer_contract(self.table, self.game.deck,
-                                  dullen_applies(self.game.second_dulle, last))
-        index = contract.winner(trick)
-        winner = (leader + index) % 4
-        self.tricks = (*self.tricks, (leader, trick, winner))
-        self.trick = ()
-        self.leader = self.current = winner
-        self.emit(TrickWon(trick=len(self.tricks) - 1, leader=leader,
-                           cards=tuple(CARD[_first(c)] for c in trick), winner=winner,
-                           points=sum(CARD_POINTS[c] for c in trick)))
+
+    def _trick_won(self, leader: int, cards: tuple[int, ...], winner: int) -> None:
+        """What the trick's cards showed (its last card's, or every card's in the compiled
+        playouts), the `TrickWon`, the Hochzeit's Klärung, the last trick's contract (the
+        Dullen rule may change on it), and the settlement after the last trick."""
+        self.tricks = (*self.tricks[:-1], (leader, cards, winner))
+        for index, card in enumerate(cards):
+            self._shows((leader + index) % 4, card)
+        if not self.quiet:
+            self.emit(TrickWon(trick=len(self.tricks) - 1, leader=leader,
+                               cards=tuple(CARD[_first(c)] for c in cards), winner=winner,
+                               points=sum(CARD_POINTS[c] for c in cards)))
         if self.kind == HOCHZEIT and not self.klaerung:
-            self._settle_hochzeit(trick, winner)
-        if last:
+            self._settle_hochzeit(cards, winner)
+        done = len(self.tricks)
+        if done == self.hand_size:
             self._score()
+        elif done + 1 == self.hand_size and self.game.second_dulle == "except_last_trick":
+            self.set_contract(layer_contract(self.table, self.game.deck, False))
 
     def _settle_hochzeit(self, trick: tuple[int, ...], winner: int) -> None:
         """Tricks 1-3 of a Hochzeit: the Klärungsstich gives the holder a partner, or none."""
@@ -538,6 +639,7 @@ class DokoState(State["Doppelkopf"]):
             return
         self.klaerung = number
         self.re = tuple(sorted((holder, partner))) if partner is not None else (holder,)
+        self.sync_layer()
         self.emit(HochzeitSettled(holder=holder, partner=partner, trick=number))
 
     def special_points(self) -> tuple[tuple[int, str], ...]:
@@ -546,7 +648,8 @@ class DokoState(State["Doppelkopf"]):
             return ()
         items: list[tuple[int, str]] = []
         fox = not self.schwein_shown and self.table != SCHWEINE
-        for number, (leader, cards, winner) in enumerate(self.tricks):
+        tricks = self.tricks
+        for number, (leader, cards, winner) in enumerate(tricks):
             party = self.party_of(winner)
             if sum(CARD_POINTS[c] for c in cards) >= 40:
                 items.append((party, "Doppelkopf"))
@@ -555,7 +658,7 @@ class DokoState(State["Doppelkopf"]):
                     if card in (KARO_ASS, twin(KARO_ASS)) and \
                             self.party_of((leader + i) % 4) != party:
                         items.append((party, "Fuchs gefangen"))
-            if number == len(self.tricks) - 1 and self.game.karlchen:
+            if number == len(tricks) - 1 and self.game.karlchen:
                 index = (winner - leader) % 4
                 if cards[index] in (KREUZ_BUBE, twin(KREUZ_BUBE)):
                     items.append((party, "Karlchen"))
@@ -612,6 +715,8 @@ class DokoState(State["Doppelkopf"]):
         self.re, self.klaerung, self.shown = (), 0, (None,) * 4
         self.levels, self.announcements = (0, 0), ()
         self.leader, self.trick, self.tricks = self.forehand, (), ()
+        self.set_contract(layer_contract(NORMAL, game.deck, False))
+        self.set_teams(UNDECIDED)
         self.schwein, self.schwein_shown = None, False
         self.taker, self.answers, self.pile, self.given, self.returned = None, (), 0, 0, 0
         self.armut_trumps = None
@@ -670,6 +775,12 @@ def _faces(mask: int) -> list[int]:
 def _first(card: int) -> int:
     """The first copy of `card`'s face."""
     return FACES[face_of(card)]
+
+
+DokoState.layer_class = DokoState  # compiled playouts and step from the layer's tables
+DokoState.card_actions = {card: play_of(card) for card in CARDS_48}
+DokoState.twin_copies = True
+DokoState.card_played_events = CARD_PLAYED
 
 
 class Doppelkopf(Game[DokoState]):

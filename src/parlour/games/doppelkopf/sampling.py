@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from parlour.cards.card import Card
 from parlour.cards.sampling import deal_constrained
 from parlour.core.errors import ParlourError
 from parlour.games.doppelkopf.actions import ARMUT, HOCHZEIT, SOLO_TABLES
@@ -200,7 +201,7 @@ def _build(game: Doppelkopf, obs: DoppelkopfObservation, phase: int, table: int,
     state.declarer, state.pflicht = obs.declarer, obs.pflicht
     state.klaerung, state.levels, state.announcements = obs.klaerung, obs.levels, \
         obs.announcements
-    state.leader, state.trick = obs.leader, real_rounds[-1]
+    state.leader, state.trick = obs.leader, cast(tuple[Card, ...], real_rounds[-1])
     state.tricks = tuple((leader, cards, winner) for (leader, _, winner), cards
                          in zip(obs.tricks, real_rounds, strict=False))
     state.taker, state.answers, state.armut_trumps = obs.armut_taker, obs.armut_answers, \
@@ -252,4 +253,5 @@ def _build(game: Doppelkopf, obs: DoppelkopfObservation, phase: int, table: int,
             if call == HOCHZEIT and hands[p] & KREUZ_DAMEN != KREUZ_DAMEN:
                 return None
     assert SUIT[state.table][CARDS_48[0]] >= 0 and TRUMP == 4
+    state.sync_layer()
     return state
