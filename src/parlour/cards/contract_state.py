@@ -84,6 +84,17 @@ def _install_step(reference: type | None) -> None:
         step.install(reference, LAYER_STEP.kept_by)
 
 
+def _python_moves(kind: type) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """`kind`'s `legal_actions` and `apply_unchecked_no_undo` for a move that is no card play:
+    the Python methods where the compiled step (`LAYER_STEP`) stands in for them (the step
+    would only ask `in_card_play` again and call them), else the class's own."""
+    step = LAYER_STEP.kernel()
+    if step is not None and LAYER_STEP.applies(kind):
+        legal_actions, _, apply = step.python_step(kind)
+        return legal_actions, apply
+    return kind.legal_actions, kind.apply_unchecked_no_undo  # type: ignore[attr-defined]
+
+
 class ContractTrickState(TrickState[G]):
     """A `TrickState` whose following, winning and turn order come from its contract and
     seating (see the module's docstring)."""
@@ -176,12 +187,13 @@ class ContractTrickState(TrickState[G]):
         self.complete_undo_record()
         play_out = LAYER_PLAY.kernel().play_out
         actions = self.card_actions
+        legal_actions, apply = _python_moves(type(self))
         while not self.is_terminal and (stop is None or self.deal_number < stop):
             if self.in_card_play():
                 play_out(self, random, actions, stop)
-            else:
-                legal = self.legal_actions()
-                self.apply_unchecked_no_undo(legal[int(random() * len(legal))])
+            else:  # not a card play: the Python methods, without the step asking again
+                legal = legal_actions(self)
+                apply(self, legal[int(random() * len(legal))])
 
     def _copy_into(self, other: Any) -> None:
         other.contract = self.contract
