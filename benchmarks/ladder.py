@@ -111,12 +111,24 @@ def simulated(seed: int) -> Play:
     return play
 
 
+def never_seated(cache: dict[str, Any]) -> list[tuple[str, str]]:
+    """The pairs of the cache's bots that no table of it seats together."""
+    seated = {pair for key in cache["league"]
+              for pair in itertools.combinations(sorted(int(v) for v in key.split(",")), 2)}
+    bots = cache["bots"]
+    return [(bots[a], bots[b]) for a, b in itertools.combinations(range(len(bots)), 2)
+            if (a, b) not in seated]
+
+
 def true_order(cache: dict[str, Any], part: str = "held_out"
                ) -> tuple[list[int], list[float], list[float]]:
     """The bots (cache indices) weakest first by their mean result per match on the `part`
     seeds (held-out ones by default), with those means and, for each adjacent pair, the t
     statistic of its gap (paired over the seeds: each seed is one deal of every table)."""
     n = len(cache["bots"])
+    if len(cache[part]) != math.comb(n, 4):
+        raise ValueError(f"the cache has {len(cache[part])} of the {math.comb(n, 4)} tables "
+                         f"of its {n} bots")
     seeds = len(next(iter(cache[part].values())))
     per_seed = [[0.0] * seeds for _ in range(n)]
     for key, results in cache[part].items():
@@ -180,6 +192,14 @@ def real(path: Path, seeds: Sequence[int], budgets: Sequence[int],
         cache = json.load(file)
     if left_out:
         cache = leave_out(cache, left_out)
+    apart = never_seated(cache)
+    if apart:
+        sys.exit(f"{path}: {apart[0][0]} and {apart[0][1]} never sit at one table, so the "
+                 f"league is not complete; leave one out (--leave-out '{apart[0][1]}')")
+    unequal = {len(rows) for part in ("league", "held_out") for rows in cache[part].values()}
+    if len(unequal) != 1:
+        sys.exit(f"{path}: its tables have {min(unequal)} to {max(unequal)} seeds (a cache "
+                 "run not yet finished); resume benchmarks/ladder_hearts_cache.py")
     order, means, t_values = true_order(cache)
     bots = cache["bots"]
     held = len(next(iter(cache["held_out"].values())))
