@@ -208,7 +208,7 @@ def real(path: Path, seeds: Sequence[int], budgets: Sequence[int],
     held = len(next(iter(cache["held_out"].values())))
     played = len(next(iter(cache["league"].values())))
     print(f"{cache['game']}: {len(cache['league'])} tables, {played} league seeds and {held} "
-          f"held-out seeds each ({cache['cpu_seconds']:.0f} CPU s)")
+          f"held-out seeds each (the whole cache: {cache['cpu_seconds']:.0f} CPU s)")
     print("true order (held-out seeds), mean total per match, t of the gap to the next:")
     for rank, v in enumerate(order):
         gap = f"  t = {t_values[rank]:.1f}" if rank < len(t_values) else ""

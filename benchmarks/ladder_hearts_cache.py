@@ -9,7 +9,8 @@ Two seed ranges are played side by side: *league* seeds (from 0), which the leag
 and *held-out* seeds (from 1,000,000), which only establish the bots' true order. The file is
 rewritten after every seed, so the run can be stopped at any time and resumed (``--resume``);
 ``--resume`` also extends a cache whose bots are the first of `BOTS`, playing only the tables
-it lacks. Run it with one process at low priority; every search bot uses an iteration budget,
+it lacks, and ``--skip`` leaves the tables of some bots as they are (to add seeds to a
+sub-league). Run it with one process at low priority; every search bot uses an iteration budget,
 so the results do not depend on the machine's load:
 
     nice -n 19 env PYTHONPATH=src python benchmarks/ladder_hearts_cache.py --seeds 300
@@ -110,9 +111,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=CACHE)
     parser.add_argument("--resume", action="store_true",
                         help="continue or extend the file at --out")
+    parser.add_argument("--skip", default="",
+                        help="bots whose tables this run leaves as they are (';' between)")
     args = parser.parse_args(argv)
     if args.seeds < 1:
         parser.error(f"--seeds must be at least 1, not {args.seeds}")
+    skipped = {BOTS.index(name) for name in args.skip.split(";") if name in BOTS}
+    unknown = [name for name in args.skip.split(";") if name and name not in BOTS]
+    if unknown:
+        parser.error(f"--skip: {', '.join(unknown)} not among the cache's bots")
     cache = start_or_extend(load(args.out) if args.resume and args.out.exists() else None,
                             BOTS, args.out)
     backend = make_backend("inprocess")
@@ -123,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         played = 0
         for key in league:
             table = tuple(int(v) for v in key.split(","))
-            if len(league[key]) == k:
+            if len(league[key]) == k and not skipped & set(table):
                 league[key].append(play_table(backend, BOTS, table, k))
                 held[key].append(play_table(backend, BOTS, table, HELD_OUT + k))
                 played += 1

@@ -17,6 +17,7 @@ from benchmarks.ladder_hearts_cache import (
     GAME,
     NEVER_SEATED,
     league_tables,
+    main,
     start_or_extend,
 )
 
@@ -95,3 +96,24 @@ def test_leaving_out_the_eighth_gives_back_the_league_where_1000_and_3000_tie(
 def test_leaving_out_an_unknown_bot_names_it(cache: dict[str, Any]) -> None:
     with pytest.raises(SystemExit, match="--leave-out: nobody not in the cache's league"):
         leave_out(cache, ["nobody"])
+
+
+def test_a_run_that_skips_bots_plays_only_the_other_tables_and_matches_the_cache(
+        cache: dict[str, Any], tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "small.json.gz"
+    main(["--seeds", "1", "--out", str(out), "--skip", ";".join(BOTS[4:])])
+    with gzip.open(out, "rt") as file:
+        small = json.load(file)
+    played = {key: rows for key, rows in small["league"].items() if rows}
+    assert played == {"0,1,2,3": cache["league"]["0,1,2,3"][:1]}
+    assert small["held_out"]["0,1,2,3"] == cache["held_out"]["0,1,2,3"][:1]
+    assert "seed 0: 1 tables" in capsys.readouterr().out
+
+
+def test_skipping_an_unknown_bot_is_a_usage_error(tmp_path: Any,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--out", str(tmp_path / "x.json.gz"), "--skip", "nobody"])
+    assert exit_.value.code == 2
+    assert "--skip: nobody not among the cache's bots" in capsys.readouterr().err
+    assert not (tmp_path / "x.json.gz").exists()
