@@ -201,8 +201,8 @@ def real(path: Path, seeds: Sequence[int], budgets: Sequence[int],
                  f"league is not complete; leave one out (--leave-out '{apart[0][1]}')")
     unequal = {len(rows) for part in ("league", "held_out") for rows in cache[part].values()}
     if len(unequal) != 1:
-        sys.exit(f"{path}: its tables have {min(unequal)} to {max(unequal)} seeds (a cache "
-                 "run not yet finished); resume benchmarks/ladder_hearts_cache.py")
+        sys.exit(f"{path}: its tables have {min(unequal)} to {max(unequal)} seeds; finish "
+                 "the cache run (--resume) or leave out the bots of the shorter tables")
     order, means, t_values = true_order(cache)
     bots = cache["bots"]
     held = len(next(iter(cache["held_out"].values())))

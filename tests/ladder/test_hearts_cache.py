@@ -117,3 +117,14 @@ def test_skipping_an_unknown_bot_is_a_usage_error(tmp_path: Any,
     assert exit_.value.code == 2
     assert "--skip: nobody not among the cache's bots" in capsys.readouterr().err
     assert not (tmp_path / "x.json.gz").exists()
+
+
+def test_a_league_whose_tables_have_unequal_seeds_is_refused(cache: dict[str, Any],
+                                                             tmp_path: Any) -> None:
+    uneven = leave_out(cache, [TIED])
+    uneven["league"]["0,1,2,3"] = uneven["league"]["0,1,2,3"][:29]
+    path = tmp_path / "uneven.json.gz"
+    with gzip.open(path, "wt") as file:
+        json.dump(uneven, file)
+    with pytest.raises(SystemExit, match="its tables have 29 to 30 seeds; finish the cache run"):
+        real(path, range(1), [1])
