@@ -128,3 +128,14 @@ def test_a_league_whose_tables_have_unequal_seeds_is_refused(cache: dict[str, An
         json.dump(uneven, file)
     with pytest.raises(SystemExit, match="its tables have 29 to 30 seeds; finish the cache run"):
         real(path, range(1), [1])
+
+
+def test_sixty_deals_per_table_keep_the_order_and_place_the_eighth_more_clearly() -> None:
+    with gzip.open(CACHE.with_name("ladder_hearts_60.json.gz"), "rt") as file:
+        league = leave_out(json.load(file), [TIED])
+    assert {len(rows) for rows in league["held_out"].values()} == {60}
+    order, _, t_values = true_order(league)
+    names = [league["bots"][v] for v in order]
+    assert names[1:4] == ["ismcts:iterations=1,rollout=random", EIGHTH, "heuristic-v1"]
+    assert min(t_values[1:3]) >= 3.0
+    assert true_order(league, "league")[0] == order
