@@ -32,9 +32,9 @@ def main() -> int:
     from parlour import load_game
     from parlour.crosscheck import Divergence, drive
     from parlour.crosscheck.hearts_heuristic import crosscheck
-    from parlour.games.hearts.heuristic_playouts import KERNEL
+    from parlour.games.hearts.heuristic_playouts import COMPILED
 
-    if KERNEL is None:
+    if COMPILED is None:
         print("the compiled heuristic is not built: nothing to check", file=sys.stderr)
         return 1
     start = time.process_time()

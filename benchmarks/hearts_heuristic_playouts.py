@@ -96,9 +96,9 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    from parlour.games.hearts.heuristic_playouts import KERNEL
+    from parlour.games.hearts.heuristic_playouts import COMPILED
 
-    if KERNEL is None:
+    if COMPILED is None:
         print("the compiled heuristic is not built: nothing to compare", file=sys.stderr)
         sys.exit(1)
     mixed = positions(args.positions, play_only=False)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour import compiled_switch
+from parlour.core.deprecated import warn_renamed
 
 
 @dataclass(frozen=True, eq=False)
@@ -95,6 +96,11 @@ class Binding:
             known = self._cache[key] = self.built() and self.kept_by(kind, game_class)
         return known
 
-    def kernel(self) -> Any:
+    def load(self) -> Any:
         """The compiled module, or None (not built, or ``PARLOUR_PURE``)."""
         return compiled_switch.load(self.module)
+
+    def kernel(self) -> Any:
+        """Deprecated name of `load`."""
+        warn_renamed("Binding.kernel()", "Binding.load()")
+        return self.load()

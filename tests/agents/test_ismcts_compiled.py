@@ -29,7 +29,7 @@ from parlour.games.spades.heuristic_playouts import python_heuristic as python_s
 from parlour.games.spades.rules import Spades
 
 kernel = compiled_switch.load(ismcts_gate.MODULE)
-needs_kernel = pytest.mark.skipif(
+needs_compiled = pytest.mark.skipif(
     not ismcts_gate.available() and (compiled_switch.forced_pure() or not os.environ.get("CI")),
     reason="the compiled ISMCTS loop is not built (CI must build it) or PARLOUR_PURE is set")
 
@@ -72,7 +72,7 @@ POSITIONS = [(game_id, seed, played) for game_id in ("hearts", "spades")
              for seed, played in ((1, 1), (2, 14), (3, 27), (4, 41))]
 
 
-@needs_kernel
+@needs_compiled
 @pytest.mark.parametrize(("game_id", "seed", "played"), POSITIONS)
 def test_the_compiled_loop_searches_exactly_as_the_python_loop(
         game_id: str, seed: int, played: int) -> None:
@@ -114,7 +114,7 @@ def searched_by_default(game: Any, observation: Observation, compiled: bool, see
         return action, agent.report.visits, agent.report.values, rng.getstate()
 
 
-@needs_kernel
+@needs_compiled
 @pytest.mark.parametrize(("seed", "played"), [(1, 1), (2, 14), (3, 27), (6, 20), (7, 9), (8, 33)])
 def test_the_compiled_heuristic_search_matches_the_python_loop(seed: int, played: int) -> None:
     game, observation = position("hearts", seed, played)
@@ -138,7 +138,7 @@ SPADES_HEURISTIC_SETTINGS: list[dict[str, Any]] = [
 ]
 
 
-@needs_kernel
+@needs_compiled
 @pytest.mark.parametrize(("seed", "played"), [(1, 1), (2, 14), (3, 27), (6, 20), (7, 40)])
 def test_the_compiled_spades_heuristic_search_matches_the_python_loop(seed: int, played: int
                                                                       ) -> None:
@@ -156,7 +156,7 @@ def test_the_compiled_spades_heuristic_search_matches_the_python_loop(seed: int,
             options
 
 
-@needs_kernel
+@needs_compiled
 def test_the_spades_python_heuristic_switch_makes_search_find_no_compiled_policy() -> None:
     game, observation = position("spades", 4, 10)
     agent = ISMCTSAgent(game, observation.seat, Random(0))
@@ -171,7 +171,7 @@ def test_the_spades_python_heuristic_switch_makes_search_find_no_compiled_policy
     assert ismcts_gate.compiled_search(agent, game, agent.playout, observation, True)
 
 
-@needs_kernel
+@needs_compiled
 def test_a_whole_spades_hand_of_default_ismcts_decisions_matches() -> None:
     game = load_game("spades", target=100)
     histories = []
@@ -187,7 +187,7 @@ def test_a_whole_spades_hand_of_default_ismcts_decisions_matches() -> None:
     assert len(histories[0]) > 52 and histories[0] == histories[1]
 
 
-@needs_kernel
+@needs_compiled
 def test_a_whole_hearts_deal_of_default_ismcts_decisions_matches() -> None:
     game = load_game("hearts", end_score=1, jack_of_diamonds=True)
     histories = []
@@ -202,7 +202,7 @@ def test_a_whole_hearts_deal_of_default_ismcts_decisions_matches() -> None:
     assert histories[0] == histories[1]
 
 
-@needs_kernel
+@needs_compiled
 def test_with_modelled_opponents_the_compiled_tree_holds_only_the_searchers_cards() -> None:
     game, observation = position("hearts", 6, 9)
     own = int(observation.hand)  # type: ignore[attr-defined]
@@ -220,7 +220,7 @@ def test_with_modelled_opponents_the_compiled_tree_holds_only_the_searchers_card
         assert below and (not below & ~own) == expected, opponents
 
 
-@needs_kernel
+@needs_compiled
 def test_a_whole_hearts_deal_of_compiled_decisions_matches() -> None:
     game = load_game("hearts", end_score=1, jack_of_diamonds=True)
     for compiled in (True, False):
@@ -244,7 +244,7 @@ class DoubleHearts(Hearts):
         return tuple(2 * p for p in points), shooter
 
 
-@needs_kernel
+@needs_compiled
 def test_a_game_scoring_its_own_way_is_searched_with_its_own_values() -> None:
     game, observation = position("hearts", 8, 20)
     assert game.new_state(seed=1).settle_key() is not None
@@ -256,7 +256,7 @@ def test_a_game_scoring_its_own_way_is_searched_with_its_own_values() -> None:
         assert compiled[2] != searched(game, observation, True, 3, **options)[2]
 
 
-@needs_kernel
+@needs_compiled
 def test_the_compiled_generator_draws_what_random_draws() -> None:
     assert kernel is not None
     assert kernel.reproduces_random()
@@ -270,7 +270,7 @@ def test_the_compiled_generator_draws_what_random_draws() -> None:
     assert mine.getstate() == theirs.getstate()
 
 
-@needs_kernel
+@needs_compiled
 @pytest.mark.parametrize("tries", [64, 1, 0])
 def test_the_compiled_deal_deals_what_deal_constrained_deals(tries: int) -> None:
     assert kernel is not None
@@ -291,7 +291,7 @@ def test_the_compiled_deal_deals_what_deal_constrained_deals(tries: int) -> None
         deal_constrained(unknown, [8, 8], [0xFF0, 0xFF0], Random(1), 2)
 
 
-@needs_kernel
+@needs_compiled
 def test_a_time_budget_searches_on_the_compiled_loop() -> None:
     game, observation = position("spades", 7, 6)
     for root in ("halving", "ucb"):

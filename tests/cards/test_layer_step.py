@@ -27,7 +27,7 @@ from tests.cards.lone_hand import (
     LoneHandState,
 )
 
-BUILT = pytest.mark.skipif(LAYER_STEP.kernel() is None,
+BUILT = pytest.mark.skipif(LAYER_STEP.load() is None,
                            reason="the layer's compiled step is not built (or PARLOUR_PURE)")
 
 

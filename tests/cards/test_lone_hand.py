@@ -90,7 +90,7 @@ def test_sides_score_together() -> None:
 def test_the_compiled_playouts_make_the_python_loops_moves(players: int) -> None:
     """The layer's compiled playouts (`cards/_layer.pyx`, from the game's tables, no Cython of
     the game's own) against the Python loop: 250 playouts per table size."""
-    if LAYER_PLAY.kernel() is None:
+    if LAYER_PLAY.load() is None:
         pytest.skip("the layer's compiled playouts are not built (or PARLOUR_PURE is set)")
     assert LAYER_PLAY.applies(LoneHandState)
     done = layer_play.crosscheck(LoneHand(players=players, deals=3), range(250))
@@ -108,7 +108,7 @@ def test_a_class_that_plays_cards_its_own_way_keeps_the_python_loop() -> None:
 
 
 def test_a_playout_divergence_names_the_layer_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    if LAYER_PLAY.kernel() is None:
+    if LAYER_PLAY.load() is None:
         pytest.skip("the layer's compiled playouts are not built (or PARLOUR_PURE is set)")
     wrong = {card: PLAY[card] for card in CARDS} | dict.fromkeys(CARDS[1:3], PLAY[CARDS[0]])
     monkeypatch.setattr(LoneHandState, "card_actions", wrong)  # a broken promise

@@ -71,7 +71,7 @@ def test_the_base_layer_restricts_nothing() -> None:
 
 def test_the_compiled_playouts_ask_the_games_rule_for_restricted_cards() -> None:
     """300 playouts of `Guarded`, compiled against the Python loop."""
-    if LAYER_PLAY.kernel() is None:
+    if LAYER_PLAY.load() is None:
         pytest.skip("the layer's compiled playouts are not built (or PARLOUR_PURE is set)")
     assert LAYER_PLAY.applies(Guarded)
     done = layer_play.crosscheck(GuardedGame(players=4, deals=3), range(300))

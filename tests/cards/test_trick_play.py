@@ -53,7 +53,7 @@ def test_a_subclass_overriding_a_hook_plays_out_in_python() -> None:
     from parlour.cards import trickstate
     from parlour.games.hearts.rules import HeartsState
 
-    if trickstate._KERNEL is None:
+    if trickstate._TRICK_PLAY is None:
         pytest.skip("the pure path (PARLOUR_PURE): no state uses the kernel")
 
     class Variant(HeartsState):
@@ -178,7 +178,7 @@ def test_a_state_class_overriding_the_passing_passes_in_python() -> None:
     from parlour.cards import trickstate
     from parlour.games.hearts.rules import HeartsState
 
-    if trickstate._KERNEL is None:
+    if trickstate._TRICK_PLAY is None:
         pytest.skip("the pure path (PARLOUR_PURE): no state uses the kernel")
     passed: list[int] = []
 

@@ -25,7 +25,7 @@ def _run(code: str, **env: str) -> str:
 
 def test_parlour_pure_forces_the_pure_path_in_a_new_process() -> None:
     code = ("from parlour import compiled_switch; from parlour.games.skat import rules; "
-            "print(compiled_switch.engine_path(), rules._KERNEL is None)")
+            "print(compiled_switch.engine_path(), rules._DEALS_AND_STEP is None)")
     assert _run(code, PARLOUR_PURE="1") == "pure True"
     assert _run(code, PARLOUR_PURE="0").split()[0] in ("compiled", "pure")
 

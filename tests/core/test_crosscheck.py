@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_compiled_module_has_a_mirror_and_each_mirror_a_driver() -> None:
-    checked = {kernel for mirror in MIRRORS for kernel in mirror.kernels}
+    checked = {kernel for mirror in MIRRORS for kernel in mirror.modules}
     assert checked == {module.name for module in MODULES}
     for mirror in MIRRORS:
         assert importlib.import_module(mirror.driver).__doc__

@@ -79,7 +79,7 @@ def _install_step(reference: type | None) -> None:
     """Put the compiled step (`LAYER_STEP`) in place of `reference`'s `legal_actions`, `apply`
     and `apply_unchecked_no_undo`, which it keeps as its fallback; nothing where it is not built."""
     _STEPPED.add(reference)
-    step = LAYER_STEP.kernel()
+    step = LAYER_STEP.load()
     if step is not None and reference is not None:
         step.install(reference, LAYER_STEP.kept_by)
 
@@ -88,7 +88,7 @@ def _python_moves(kind: type) -> tuple[Callable[..., Any], Callable[..., Any]]:
     """`kind`'s `legal_actions` and `apply_unchecked_no_undo` for a move that is no card play:
     the Python methods where the compiled step (`LAYER_STEP`) stands in for them (the step
     would only ask `in_card_play` again and call them), else the class's own."""
-    step = LAYER_STEP.kernel()
+    step = LAYER_STEP.load()
     if step is not None and LAYER_STEP.applies(kind):
         legal_actions, _, apply = step.python_step(kind)
         return legal_actions, apply
@@ -185,7 +185,7 @@ class ContractTrickState(TrickState[G]):
             super().play_random(stop, random)  # (not loading `_layer` for a game without it)
             return
         self.complete_undo_record()
-        play_out = LAYER_PLAY.kernel().play_out
+        play_out = LAYER_PLAY.load().play_out
         actions = self.card_actions
         legal_actions, apply = _python_moves(type(self))
         while not self.is_terminal and (stop is None or self.deal_number < stop):

@@ -88,14 +88,14 @@ def deal_by_keys(cards: tuple[int, ...], rng: Random, sizes: tuple[int, ...]) ->
 
 
 _UNSET: object = object()
-_seeded_kernel: object = _UNSET
+_seeded_module: object = _UNSET
 
 
-def _deal_kernel() -> object:
+def _deals_module() -> object:
     """The compiled deals (`cards._trick_play`), checked on a probe against `random.Random` the
     first time; None on the pure path or if they ever differ."""
-    global _seeded_kernel
-    if _seeded_kernel is _UNSET:
+    global _seeded_module
+    if _seeded_module is _UNSET:
         from parlour import compiled_switch
 
         kernel = compiled_switch.load("parlour.cards._trick_play")
@@ -106,15 +106,15 @@ def _deal_kernel() -> object:
                 or kernel.keyed_masks(probe, CARDS_52, sizes)
                 != deal_by_keys(CARDS_52, Random(probe), sizes)):
             kernel = None
-        _seeded_kernel = kernel
-    return _seeded_kernel
+        _seeded_module = kernel
+    return _seeded_module
 
 
 def seeded_deal(cards: tuple[int, ...], seed: int, sizes: tuple[int, ...],
                 keyed: bool = False) -> list[int]:
     """`deal_masks` (with `keyed`, `deal_by_keys`) of `cards` on ``random.Random(seed)``: in
     C where the kernel is built, the very same deal."""
-    kernel: Any = _deal_kernel()
+    kernel: Any = _deals_module()
     if kernel is not None and 0 <= seed < 2**64 and len(cards) <= 64:
         deal = kernel.keyed_masks if keyed else kernel.shuffled_masks
         hands: list[int] = deal(seed, cards, sizes)

@@ -28,7 +28,7 @@ from parlour.core import Game, State
 
 G = TypeVar("G", bound="Game[Any]")
 
-_KERNEL = compiled_switch.load("parlour.cards._trick_play")
+_TRICK_PLAY = compiled_switch.load("parlour.cards._trick_play")
 """The compiled card play (`_trick_play.pyx`), or None on the pure-Python path."""
 CARD_PLAY = Binding(
     "parlour.cards._trick_play",
@@ -332,7 +332,7 @@ class TrickState(State[G]):
         if deal_kernel is not None:
             deal_kernel.play_deals(self, stop, random, mode)
             return
-        play_out = _KERNEL.play_out  # type: ignore[union-attr]
+        play_out = _TRICK_PLAY.play_out  # type: ignore[union-attr]
         while not self.is_terminal and (stop is None or self.deal_number < stop):
             if self.in_card_play():
                 play_out(self, random, *self.kernel_rules())

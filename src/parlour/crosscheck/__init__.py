@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from parlour.core.deprecated import warn_renamed
 from parlour.crosscheck.harness import Divergence, Probe, drive
 
 
@@ -22,9 +23,15 @@ class Mirror:
 
     name: str
     driver: str
-    kernels: tuple[str, ...]
+    modules: tuple[str, ...]
     python: str
     benchmark: str
+
+    @property
+    def kernels(self) -> tuple[str, ...]:
+        """Deprecated name of `modules`."""
+        warn_renamed("Mirror.kernels", "Mirror.modules")
+        return self.modules
 
 
 MIRRORS = (

@@ -19,7 +19,7 @@ from parlour import compiled_switch
 from parlour.core import Game
 from parlour.crosscheck.harness import Probe
 
-KERNEL = "parlour.cards._trick_play"
+MODULE = "parlour.cards._trick_play"
 
 
 @dataclass
@@ -35,12 +35,12 @@ def crosscheck(game: Game[Any], seeds: Iterable[int]) -> CardCheck:
     """Cross-check the card play of one deal per seed of `game` (Hearts or Spades rules);
     raises `Divergence` at a difference, `LookupError` if the kernel is not built. The pure
     path (``PARLOUR_PURE``) checks the kernel too, where it is built."""
-    compiled_switch.check_current(KERNEL)
+    compiled_switch.check_current(MODULE)
     try:
-        kernel = importlib.import_module(KERNEL)
+        kernel = importlib.import_module(MODULE)
     except ImportError:
-        raise LookupError(f"{KERNEL} is not built") from None
-    probe = Probe(KERNEL)
+        raise LookupError(f"{MODULE} is not built") from None
+    probe = Probe(MODULE)
     done = CardCheck()
     play = kernel.TrickPlay()
     for seed in seeds:

@@ -27,6 +27,7 @@ from random import Random
 from typing import Any, NoReturn, TypeVar
 
 from parlour.compiled_modules import PACKAGE_DIR, module_named
+from parlour.core.deprecated import warn_renamed
 from parlour.core.errors import IllegalActionError
 
 C = TypeVar("C")
@@ -36,13 +37,19 @@ class Divergence(AssertionError):
     """A compiled module and the Python rules differ (one line: where, what, which file)."""
 
 
-def kernel_file(module: str) -> str:
+def compiled_file(module: str) -> str:
     """The source of compiled module `module` as a path from the project root."""
     source = module_named(module).source()
     try:
         return str(source.relative_to(PACKAGE_DIR.parent.parent))
     except ValueError:
         return str(source)
+
+
+def kernel_file(module: str) -> str:
+    """Deprecated name of `compiled_file`."""
+    warn_renamed("parlour.crosscheck.harness.kernel_file", "compiled_file")
+    return compiled_file(module)
 
 
 def first_difference(compiled: Any, python: Any, path: str = "") -> tuple[str, Any, Any] | None:
@@ -88,14 +95,20 @@ def state_fields(state: Any) -> dict[str, Any]:
 @dataclass
 class Probe:
     """Where a cross-check is (`spec`, `seed`, `move`, `after`) and its comparisons; each
-    raises `Divergence` at the first difference, naming the compiled file `kernel`."""
+    raises `Divergence` at the first difference, naming the compiled file of `module`."""
 
-    kernel: str
+    module: str
     """The compiled module (a name in `parlour.compiled_modules`) under check."""
     spec: str = ""
     seed: int = -1
     move: int = 0
     after: str = ""
+
+    @property
+    def kernel(self) -> str:
+        """Deprecated name of `module`."""
+        warn_renamed("Probe.kernel", "Probe.module")
+        return self.module
 
     def start(self, spec: str, seed: int) -> None:
         """A new game: `spec`, `seed`, no move yet."""
@@ -115,10 +128,10 @@ class Probe:
         """Raise the `Divergence` of `what` (with the two values, if given)."""
         masks = any(_is_mask(value) for value in (compiled, python))
         values = "" if compiled is None and python is None else (
-            f": {_shown(compiled, masks)} in {kernel_file(self.kernel)}, "
+            f": {_shown(compiled, masks)} in {compiled_file(self.module)}, "
             f"{_shown(python, masks)} in the Python rules")
         if not values:
-            what = f"{what} ({kernel_file(self.kernel)} against the Python rules)"
+            what = f"{what} ({compiled_file(self.module)} against the Python rules)"
         raise Divergence(f"{self.where()}: {what}{values}")
 
     def check(self, ok: bool, what: str) -> None:

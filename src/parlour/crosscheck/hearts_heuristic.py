@@ -27,7 +27,7 @@ from parlour.core import Game, State
 from parlour.crosscheck.harness import Probe
 from parlour.games.hearts.bots import HeartsHeuristic
 from parlour.games.hearts.events import HeartsDealScored
-from parlour.games.hearts.heuristic_playouts import KERNEL
+from parlour.games.hearts.heuristic_playouts import COMPILED
 
 
 @dataclass
@@ -86,7 +86,7 @@ def _compare_playouts(state: State[Any], probe: Probe, whole: bool, done: CrossC
 
 def crosscheck(game: Game[Any], seeds: Iterable[int]) -> CrossCheck:
     """Cross-check one deal per seed (see the module); raises `Divergence` at a difference."""
-    if KERNEL is None:
+    if COMPILED is None:
         raise LookupError("the compiled heuristic is not built (or PARLOUR_PURE is set)")
     done = CrossCheck()
     probe = Probe("parlour.games.hearts._heuristic")
@@ -99,7 +99,7 @@ def crosscheck(game: Game[Any], seeds: Iterable[int]) -> CrossCheck:
         python.totals = tuple(rng.randrange(0, end) for _ in range(4))
         heuristic_seats = [rng.random() < 0.6 for _ in range(4)]
         agent = HeartsHeuristic(game)
-        kernel = KERNEL.HeuristicDeal()
+        kernel = COMPILED.HeuristicDeal()
         kernel.load(python, jack)
         deal = kernel.deal
         number = python.deal

@@ -63,7 +63,7 @@ class StepCheck(MoveCounts):
 def python_step(kind: type) -> tuple[Any, Any, Any]:
     """The Python `legal_actions`, `apply` and `apply_unchecked_no_undo` that the compiled step
     stands in for on state class `kind`; raises `LookupError` where it does not apply."""
-    step = LAYER_STEP.kernel()
+    step = LAYER_STEP.load()
     if step is None or not LAYER_STEP.applies(kind):
         raise LookupError(f"{kind.__name__}: the layer's compiled step does not apply here")
     try:

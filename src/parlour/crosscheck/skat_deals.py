@@ -28,12 +28,12 @@ from parlour.games.skat.rules import (
     PLAY_PHASE,
     Skat,
     SkatState,
-    bind_kernel,
+    bind_deals,
     kernel_mode,
 )
 from parlour.games.skat.scoring import DealResult
 
-KERNEL = "parlour.games.skat._deals_and_step"
+MODULE = "parlour.games.skat._deals_and_step"
 ALL_PASSED = 2
 """What `TrickPlay.apply_index` returns for the third pass, which the rules' hook makes."""
 
@@ -83,8 +83,8 @@ def crosscheck(game: Skat, seeds: range, kernel: Any) -> CrossCheck:
     """
     series = type(game)(**{**game.params, "deals": 2})
     done = CrossCheck()
-    probe = Probe(KERNEL)
-    bind_kernel(kernel)  # the pure path checks the kernel too, where it is built
+    probe = Probe(MODULE)
+    bind_deals(kernel)  # the pure path checks the kernel too, where it is built
     for seed in seeds:
         rng = Random(seed)
         state = series.new_state(seed=seed)

@@ -23,7 +23,7 @@ from typing import Any
 from parlour.crosscheck.harness import Probe
 from parlour.games.skat.actions import BY_ID, PASS
 from parlour.games.skat.bots import SkatHeuristic
-from parlour.games.skat.rules import BIDDING, OVER, Skat, SkatState, bind_kernel, kernel_mode
+from parlour.games.skat.rules import BIDDING, OVER, Skat, SkatState, bind_deals, kernel_mode
 
 
 @dataclass
@@ -52,7 +52,7 @@ def heuristic_crosscheck(game: Skat, seeds: range, kernel: Any,
     bot = SkatHeuristic(series)
     done = HeuristicCheck()
     probe = Probe("parlour.games.skat._heuristic")
-    bind_kernel(kernel.deal_kernel)  # the pure path checks the kernels too, where they are built
+    bind_deals(kernel.deal_kernel)  # the pure path checks the kernels too, where they are built
     kernel.reset_counts()
     for seed in seeds:
         probe.start(game.spec, seed)

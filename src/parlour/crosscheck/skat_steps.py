@@ -19,7 +19,7 @@ from typing import Any
 from parlour.core import Action, State
 from parlour.core.undo import UndoRecord
 from parlour.crosscheck.harness import OWN_STEP, MoveCounts, MoveMix, Probe, StepPath, drive_moves
-from parlour.crosscheck.skat_deals import KERNEL, _modest_call
+from parlour.crosscheck.skat_deals import MODULE, _modest_call
 from parlour.games.skat.actions import BY_ID
 from parlour.games.skat.rules import (
     BIDDING,
@@ -139,7 +139,7 @@ def step_crosscheck(game: Skat, deals: int, events: bool | None = None, step: An
     """
     paths = (StepPath(**step) if step else OWN_STEP, StepPath(**PYTHON_STEP))
     done = StepCheck()
-    probe = Probe(KERNEL)
+    probe = Probe(MODULE)
     seed = first_seed - 1
     while done.deals < deals:
         seed += 1

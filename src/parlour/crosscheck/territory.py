@@ -18,7 +18,7 @@ from parlour.crosscheck.harness import Probe
 from parlour.games.territory import rules
 from parlour.games.territory.rules import TerritoryState
 
-KERNEL = "parlour.games.territory._zombies"
+MODULE = "parlour.games.territory._zombies"
 
 
 class PythonTurns(TerritoryState):
@@ -52,18 +52,18 @@ def fields(state: TerritoryState) -> dict[str, Any]:
 def python_state(game: Any, seed: int, **setup: Any) -> TerritoryState:
     """`game`'s state of `seed` (and `setup`) with every zombie turn in Python, the first ones
     included."""
-    kernel, rules._KERNEL = rules._KERNEL, None  # the zombies before the first seat's turn
+    kernel, rules._ZOMBIES = rules._ZOMBIES, None  # the zombies before the first seat's turn
     try:
         state: TerritoryState = game.new_state(seed=seed, quiet=False, **setup)
     finally:
-        rules._KERNEL = kernel
+        rules._ZOMBIES = kernel
     state.__class__ = PythonTurns
     return state
 
 
 def crosscheck(game: Any, seeds: Iterable[int]) -> TerritoryCheck:
     """Cross-check one game per seed (see the module); raises `Divergence`."""
-    probe = Probe(KERNEL)
+    probe = Probe(MODULE)
     done = TerritoryCheck()
     for seed in seeds:
         probe.start(game.spec, seed)

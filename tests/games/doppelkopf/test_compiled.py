@@ -20,7 +20,7 @@ from parlour.games.doppelkopf.rules import KARO_ASSE, KREUZ_DAMEN, RE
 from tests.games.doppelkopf.helpers import ALL_GESUND, deal, play
 
 GESUND_CALL = CALL[GESUND]
-COMPILED = pytest.mark.skipif(LAYER_PLAY.kernel() is None or LAYER_STEP.kernel() is None,
+COMPILED = pytest.mark.skipif(LAYER_PLAY.load() is None or LAYER_STEP.load() is None,
                               reason="the layer's compiled code is not built (or PARLOUR_PURE)")
 
 def test_the_parties_are_the_layers_hidden_teams_shown_by_a_kreuz_dame() -> None:
@@ -99,7 +99,7 @@ def test_the_compiled_playouts_make_the_python_loops_moves(params: dict[str, Any
 @COMPILED
 def test_search_with_random_playouts_runs_the_compiled_playouts(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    kernel = LAYER_PLAY.kernel()
+    kernel = LAYER_PLAY.load()
     calls = [0]
     play_out = kernel.play_out
 

@@ -19,13 +19,13 @@ from parlour.games.hearts import heuristic_playouts
 from parlour.games.hearts.bots import HeartsHeuristic
 from parlour.games.hearts.rules import Hearts, HeartsState
 
-needs_kernel = pytest.mark.skipif(
-    heuristic_playouts.KERNEL is None
+needs_compiled = pytest.mark.skipif(
+    heuristic_playouts.COMPILED is None
     and (compiled_switch.forced_pure() or not os.environ.get("CI")),
     reason="the compiled heuristic is not built (CI must build it) or PARLOUR_PURE is set")
 
 
-@needs_kernel
+@needs_compiled
 @pytest.mark.parametrize(("spec", "seeds"), [
     ("hearts", range(500)),
     ("hearts:jack_of_diamonds=true,moon=subtract,queen_breaks_hearts=true",
@@ -46,7 +46,7 @@ def test_the_compiled_heuristic_decides_as_the_agent_at_every_decision(
         assert done.rules[rule] > 0, rule
 
 
-@needs_kernel
+@needs_compiled
 def test_a_mismatch_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
     from parlour.crosscheck import Divergence, hearts_heuristic
 
@@ -79,7 +79,7 @@ class OwnHeuristic(Hearts):
         **Hearts.agents, "heuristic": "parlour.games.hearts.bots_v1:HeartsHeuristic"}
 
 
-@needs_kernel
+@needs_compiled
 def test_play_policy_plays_the_heuristic_only_where_the_kernel_is_that_agent() -> None:
     game = load_game("hearts")
     state = game.new_state(seed=4)
@@ -96,7 +96,7 @@ def test_play_policy_plays_the_heuristic_only_where_the_kernel_is_that_agent() -
     assert not own.play_compiled("heuristic", 1)
 
 
-@needs_kernel
+@needs_compiled
 def test_play_policy_stops_at_the_deal_asked_or_the_end() -> None:
     state = load_game("hearts").new_state(seed=2).clone(quiet=True)
     assert state.play_compiled("heuristic", 2) and state.deal_number == 2
@@ -106,23 +106,23 @@ def test_play_policy_stops_at_the_deal_asked_or_the_end() -> None:
 
 def test_on_the_pure_path_play_policy_leaves_the_agents_to_play(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(heuristic_playouts, "KERNEL", None)
+    monkeypatch.setattr(heuristic_playouts, "COMPILED", None)
     monkeypatch.setattr(heuristic_playouts, "_MODES", {})
     state = load_game("hearts").new_state(seed=4).clone(quiet=True)
     assert not state.play_compiled("heuristic", 1)
     assert state.deal_number == 0
 
 
-@needs_kernel
+@needs_compiled
 @pytest.mark.parametrize("spec", ["pimc:worlds=2", "ismcts:iterations=12,root=ucb"])
 def test_search_with_the_default_rollout_plays_the_compiled_heuristic(
         spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
     from parlour.agents.search import ismcts_gate
     from parlour.agents.specs import make_agent
 
-    assert heuristic_playouts.KERNEL is not None
+    assert heuristic_playouts.COMPILED is not None
     calls: list[Any] = []
-    kernel = heuristic_playouts.KERNEL
+    kernel = heuristic_playouts.COMPILED
 
     class Counting:
         def __getattr__(self, name: str) -> Any:
@@ -132,7 +132,7 @@ def test_search_with_the_default_rollout_plays_the_compiled_heuristic(
             calls.append(args[1])
             kernel.play_deals(*args)
 
-    monkeypatch.setattr(heuristic_playouts, "KERNEL", Counting())
+    monkeypatch.setattr(heuristic_playouts, "COMPILED", Counting())
     game = load_game("hearts")
     state = game.new_state(seed=5)
     weighed = HeartsHeuristic(game).candidates
@@ -144,12 +144,12 @@ def test_search_with_the_default_rollout_plays_the_compiled_heuristic(
     assert calls and set(calls) == {1}  # every playout to the end of the deal, in C
 
 
-@needs_kernel
+@needs_compiled
 def test_the_compiled_pass_plan_passes_as_the_agent_with_rare_hands() -> None:
     """Moon hands and lone queens are rare in random deals: draw hands rich in them."""
     from parlour.games.hearts.bots import moon_hand, pass_plan
 
-    assert heuristic_playouts.KERNEL is not None
+    assert heuristic_playouts.COMPILED is not None
     rng = Random(13)
     cards = [(suit << 4) | rank for suit in range(4) for rank in range(2, 15)]
     moons = 0
@@ -160,5 +160,5 @@ def test_the_compiled_pass_plan_passes_as_the_agent_with_rare_hands() -> None:
         rest = rng.sample([c for c in cards if c not in must + extra], 13 - len(must + extra))
         hand = sum(1 << c for c in must + extra + rest)
         moons += moon_hand(hand)
-        assert heuristic_playouts.KERNEL.plan_passes(hand) == pass_plan(hand), hex(hand)
+        assert heuristic_playouts.COMPILED.plan_passes(hand) == pass_plan(hand), hex(hand)
     assert moons > 50

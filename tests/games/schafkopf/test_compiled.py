@@ -19,7 +19,7 @@ from parlour.games.schafkopf.play_tables import TABLES
 from parlour.games.schafkopf.tables import FOLLOW, TRUMPS, trick_winner
 from tests.games.schafkopf.helpers import HANDS_A, RUFSPIEL_EICHEL, deal, legal, say
 
-COMPILED = pytest.mark.skipif(LAYER_PLAY.kernel() is None, reason="the layer's compiled "
+COMPILED = pytest.mark.skipif(LAYER_PLAY.load() is None, reason="the layer's compiled "
                               "playouts are not built (or PARLOUR_PURE is set)")
 
 
@@ -102,7 +102,7 @@ def test_the_compiled_playouts_ask_the_games_rule_for_the_called_sau() -> None:
 @COMPILED
 def test_search_with_random_playouts_runs_the_compiled_playouts(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    kernel = LAYER_PLAY.kernel()
+    kernel = LAYER_PLAY.load()
     calls = [0]
     play_out = kernel.play_out
 

@@ -20,13 +20,13 @@ from parlour.crosscheck import Divergence
 from parlour.crosscheck.skat_deals import crosscheck
 from parlour.games.skat import Skat, SkatState, rules
 
-KERNEL_NAME = "parlour.games.skat._deals_and_step"
+MODULE_NAME = "parlour.games.skat._deals_and_step"
 
 
 @pytest.fixture(scope="module")
 def kernel() -> ModuleType:
     built = compiled_switch.built()
-    if KERNEL_NAME not in built:
+    if MODULE_NAME not in built:
         if os.environ.get("CI"):
             pytest.fail("the Skat kernel is not built: CI must test the compiled path")
         pytest.skip("the Skat kernel is not built (pip install -e . with a C compiler)")
@@ -128,6 +128,6 @@ def test_a_state_subclass_that_changes_the_card_play_plays_it_in_python(
 def test_pure_forces_python_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(compiled_switch.PURE_ENV, "1")
     monkeypatch.setattr(compiled_switch, "_loaded", {})
-    assert compiled_switch.load(KERNEL_NAME) is None
+    assert compiled_switch.load(MODULE_NAME) is None
     assert compiled_switch.engine_path() == "pure"
     assert "PARLOUR_PURE is set" in compiled_switch.engine_description()

@@ -24,12 +24,12 @@ from parlour.crosscheck.skat_heuristic import heuristic_crosscheck, python_playo
 from parlour.games.skat import Skat, SkatState, rules
 from parlour.games.skat.bots import SkatHeuristic
 
-KERNEL_NAME = "parlour.games.skat._heuristic"
+MODULE_NAME = "parlour.games.skat._heuristic"
 
 
 @pytest.fixture(scope="module")
 def kernel() -> ModuleType:
-    if KERNEL_NAME not in compiled_switch.built():
+    if MODULE_NAME not in compiled_switch.built():
         if os.environ.get("CI"):
             pytest.fail("the Skat heuristic kernel is not built: CI must test the compiled path")
         pytest.skip("the Skat heuristic kernel is not built (pip install -e . with a C compiler)")

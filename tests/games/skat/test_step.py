@@ -22,20 +22,20 @@ from parlour.crosscheck.skat_steps import step_crosscheck
 from parlour.games.skat import SkatState, rules
 from parlour.games.skat.actions import PASS, PLAY
 
-KERNEL_NAME = "parlour.games.skat._deals_and_step"
+MODULE_NAME = "parlour.games.skat._deals_and_step"
 STEP = ("legal_actions", "apply", "apply_unchecked_no_undo")
 
 
 @pytest.fixture(scope="module")
 def kernel() -> ModuleType:
     built = compiled_switch.built()
-    if KERNEL_NAME not in built:
+    if MODULE_NAME not in built:
         if os.environ.get("CI"):
             pytest.fail("the Skat kernel is not built: CI must test the compiled path")
         pytest.skip("the Skat kernel is not built (pip install -e . with a C compiler)")
     import parlour.games.skat._deals_and_step as module
 
-    rules.bind_kernel(module)  # the pure path binds it only here
+    rules.bind_deals(module)  # the pure path binds it only here
     rules.bind_step(module)
     return module
 
@@ -57,7 +57,7 @@ def test_the_compiled_step_makes_1000_deals_exactly_as_the_python_methods(
 
 
 def test_the_compiled_path_installs_the_step_on_skat_states(kernel: ModuleType) -> None:
-    if compiled_switch.load(KERNEL_NAME) is None:
+    if compiled_switch.load(MODULE_NAME) is None:
         assert SkatState.apply is rules.PYTHON_STEP["apply"]  # the pure path
         return
     for name in STEP:

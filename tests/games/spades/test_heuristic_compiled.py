@@ -224,9 +224,9 @@ def test_search_with_the_default_rollout_takes_the_compiled_path(
         return made, rng.getstate()
 
     monkeypatch.setattr(kernel, "play_compiled", counting)
-    with_kernel = decisions(4)
+    with_compiled = decisions(4)
     assert calls and all(calls)
     monkeypatch.setattr(SpadesState, "play_compiled", lambda self, agent, stop: False)
     calls.clear()
-    assert decisions(4) == with_kernel  # the agents move by move: the very same decisions
+    assert decisions(4) == with_compiled  # the agents move by move: the very same decisions
     assert not calls

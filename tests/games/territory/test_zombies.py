@@ -19,16 +19,16 @@ from parlour.crosscheck.territory import PythonTurns, crosscheck, python_state
 from parlour.games.territory import rules
 from parlour.games.territory.rules import TerritoryState
 
-KERNEL_NAME = "parlour.games.territory._zombies"
+MODULE_NAME = "parlour.games.territory._zombies"
 
 
 @pytest.fixture(autouse=True)
 def kernel() -> None:
-    if KERNEL_NAME not in compiled_switch.built():
+    if MODULE_NAME not in compiled_switch.built():
         if os.environ.get("CI"):
             pytest.fail("the Territory kernel is not built: CI must test the compiled path")
         pytest.skip("the Territory kernel is not built (pip install -e . with a C compiler)")
-    if rules._KERNEL is None:
+    if rules._ZOMBIES is None:
         pytest.skip("the pure path is forced (PARLOUR_PURE)")
 
 

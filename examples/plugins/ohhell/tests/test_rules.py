@@ -121,7 +121,7 @@ def test_compiled_playouts_make_the_python_loops_moves(players: int) -> None:
     from parlour.cards.layer import LAYER_PLAY
     from parlour.core import State
 
-    if LAYER_PLAY.kernel() is None:
+    if LAYER_PLAY.load() is None:
         pytest.skip("parlour's compiled modules are not built (or PARLOUR_PURE is set)")
     assert LAYER_PLAY.applies(OhHellState)
     for seed in range(60):
@@ -149,7 +149,7 @@ def test_the_compiled_match_step_makes_the_python_steps_moves(players: int) -> N
     from parlour.cards.layer import LAYER_STEP
     from parlour.crosscheck import layer_steps
 
-    if LAYER_STEP.kernel() is None:
+    if LAYER_STEP.load() is None:
         pytest.skip("parlour's compiled modules are not built (or PARLOUR_PURE is set)")
     assert LAYER_STEP.applies(OhHellState)
     done = layer_steps.crosscheck_cards(OhHell(players=players), cards=800)

@@ -34,9 +34,9 @@ if TYPE_CHECKING:
     from parlour.agents.search.ismcts import ISMCTSAgent, _Tree
 
 MODULE = "parlour.agents.search._ismcts"
-_KERNEL = compiled_switch.load(MODULE)
+_COMPILED = compiled_switch.load(MODULE)
 _CARDS = compiled_switch.load("parlour.cards._trick_play")
-_EXACT = _KERNEL is not None and _CARDS is not None and bool(_KERNEL.reproduces_random())
+_EXACT = _COMPILED is not None and _CARDS is not None and bool(_COMPILED.reproduces_random())
 """The kernel is built and draws what this Python's `random.Random` draws."""
 
 ISMCTS_SEARCH = Binding(
@@ -139,7 +139,7 @@ def compiled_search(agent: ISMCTSAgent, game: Game[Any], playout: Playout,
     template = _CARDS.TrickPlay()  # type: ignore[union-attr]
     hand_size, first_lead, first_ban, _ = world.kernel_rules()
     template.load(world, hand_size, first_lead, first_ban)
-    search = _KERNEL.Search(  # type: ignore[union-attr]
+    search = _COMPILED.Search(  # type: ignore[union-attr]
         template, seats, sizes, [hidden.allowed[p] & ~hidden.fixed[p] for p in seats],
         [hidden.fixed[p] for p in seats], unknown, _settle(world, playout.rank),
         world.settle_key(), agent.c, observation.seat, modelled,

@@ -51,7 +51,7 @@ LEAD, LEADER, DONE, TO_MOVE = LAYOUT["lead_suit"], LAYOUT["leader"], LAYOUT["tri
 
 
 @cache
-def _rows_kernel() -> ModuleType | None:
+def _rows_module() -> ModuleType | None:
     """The compiled `fill_rows` (`_rows.pyx`), bound to this layout; None on the pure path."""
     from parlour import compiled_switch
     from parlour.games.hearts.events import DIRECTION_NAMES
@@ -119,7 +119,7 @@ class HeartsEncoding(Encoding):
         are Hearts states whose observation and encoding are Hearts' own."""
         from parlour.games.hearts.rules import Hearts, HeartsState
 
-        kernel = _rows_kernel()
+        kernel = _rows_module()
         if (kernel is None or not isinstance(self.game, Hearts)
                 or type(self).fill is not HeartsEncoding.fill
                 or any(type(s).observe is not HeartsState.observe for s in states)

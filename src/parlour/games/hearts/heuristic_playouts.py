@@ -4,7 +4,7 @@
 the game still names its own `HeartsHeuristic` as ``heuristic``, the state is quiet, its class
 keeps every hook the deal kernel stands in for (as `TrickState.play_random` decides) and the
 observation the heuristic reads (`observe`, `points_taken`, `Hearts.card_points`), and the
-kernels are built. Otherwise the agents play move by move (`Playout`). The compiled heuristic
+modules are built. Otherwise the agents play move by move (`Playout`). The compiled heuristic
 makes exactly the agent's moves from each seat's own observation:
 `parlour.crosscheck.hearts_heuristic` checks it decision by decision. `compiled_agent` hands it
 to the compiled ISMCTS loop (`parlour.agents.search.ismcts_gate`).
@@ -18,29 +18,38 @@ from typing import TYPE_CHECKING, Any
 
 from parlour import compiled_switch
 from parlour.core import Action
+from parlour.core.deprecated import warn_renamed
 
 if TYPE_CHECKING:
     from parlour.games.hearts.rules import HeartsState
 
 HEURISTIC = "parlour.games.hearts.bots:HeartsHeuristic"
 """The agent the compiled agent reproduces, as `Hearts.agents` names it."""
-KERNEL = compiled_switch.load("parlour.games.hearts._heuristic")
+COMPILED = compiled_switch.load("parlour.games.hearts._heuristic")
 """The compiled heuristic, or None on the pure path."""
 _MODES: dict[tuple[type, type], int | None] = {}
 
 
+def __getattr__(name: str) -> Any:
+    """The deprecated module constant `KERNEL` (now `COMPILED`)."""
+    if name == "KERNEL":
+        warn_renamed("parlour.games.hearts.heuristic_playouts.KERNEL", "COMPILED")
+        return COMPILED
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 @contextmanager
 def python_heuristic() -> Iterator[None]:
-    """Inside the block the heuristic plays in Python everywhere, kernel or not (tests and
+    """Inside the block the heuristic plays in Python everywhere, compiled or not (tests and
     benchmarks compare the two): `play_compiled` declines, and search finds no compiled agent."""
-    global KERNEL
-    kernel, modes = KERNEL, dict(_MODES)
-    KERNEL = None
+    global COMPILED
+    compiled, modes = COMPILED, dict(_MODES)
+    COMPILED = None
     _MODES.clear()
     try:
         yield
     finally:
-        KERNEL = kernel
+        COMPILED = compiled
         _MODES.clear()
         _MODES.update(modes)
 
@@ -57,7 +66,7 @@ def compiled_mode(state: HeartsState) -> int | None:
 def _mode(kind: Any, game_class: Any) -> int | None:
     from parlour.games.hearts.rules import HEARTS_HEURISTIC
 
-    if (KERNEL is None or kind.deal_kernel is None
+    if (COMPILED is None or kind.deal_kernel is None
             or game_class.agents.get("heuristic") != HEURISTIC
             or not HEARTS_HEURISTIC.kept_by(kind, game_class)):
         return None
@@ -71,8 +80,8 @@ def compiled_agent(state: HeartsState, agent: str) -> tuple[Any, bytes] | None:
     where it may not stand in for the agents."""
     if agent != "heuristic" or compiled_mode(state) is None:
         return None
-    assert KERNEL is not None
-    return KERNEL.CARD_AGENT, KERNEL.knowledge(state, state.game.jack_of_diamonds)
+    assert COMPILED is not None
+    return COMPILED.CARD_AGENT, COMPILED.knowledge(state, state.game.jack_of_diamonds)
 
 
 def play_heuristic(state: HeartsState, stop: int | None) -> bool:
@@ -82,7 +91,7 @@ def play_heuristic(state: HeartsState, stop: int | None) -> bool:
     if mode is None:
         return False
     state.complete_undo_record()
-    KERNEL.play_deals(state, stop, state.game.jack_of_diamonds, mode)  # type: ignore[union-attr]
+    COMPILED.play_deals(state, stop, state.game.jack_of_diamonds, mode)  # type: ignore[union-attr]
     return True
 
 
@@ -96,8 +105,8 @@ def compiled_decider(state: HeartsState) -> Callable[[HeartsState], Action] | No
     from parlour.games.hearts.actions import PASS, PLAY
     from parlour.games.hearts.rules import PASSING
 
-    assert KERNEL is not None
-    deal = KERNEL.HeuristicDeal()
+    assert COMPILED is not None
+    deal = COMPILED.HeuristicDeal()
     jack = bool(state.game.jack_of_diamonds)
 
     def decide(current: HeartsState) -> Action:

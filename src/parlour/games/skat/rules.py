@@ -109,13 +109,14 @@ def _plays(mask: int) -> tuple[Play, ...]:
 
 
 
-_KERNEL = compiled_switch.load("parlour.games.skat._deals_and_step")
+_DEALS_AND_STEP = compiled_switch.load("parlour.games.skat._deals_and_step")
 """The compiled deal (`_deals_and_step.pyx`), or None on the pure-Python path."""
-if _KERNEL is not None and _KERNEL.PHASE_NAMES != PHASE_NAMES:
-    _KERNEL = None  # built from other sources: stay on the Python rules
+if _DEALS_AND_STEP is not None and _DEALS_AND_STEP.PHASE_NAMES != PHASE_NAMES:
+    _DEALS_AND_STEP = None  # built from other sources: stay on the Python rules
 _KERNEL_MODES: dict[tuple[type, type], int] = {}
-_HEURISTIC = None if _KERNEL is None else compiled_switch.load("parlour.games.skat._heuristic")
-"""The compiled heuristic (`_heuristic.pyx`) on that kernel, or None."""
+_HEURISTIC = (None if _DEALS_AND_STEP is None
+              else compiled_switch.load("parlour.games.skat._heuristic"))
+"""The compiled heuristic (`_heuristic.pyx`) on that module's deal kernel, or None."""
 HEURISTIC_AGENT = "parlour.games.skat.bots:SkatHeuristic"
 """The heuristic `_HEURISTIC` plays: `Skat.agents["heuristic"]` unless a game registers
 another."""
@@ -124,11 +125,11 @@ another."""
 
 def _compiled_shuffle() -> Callable[[int, list[int]], list[int]] | None:
     """The kernel's `shuffled` if it deals exactly as `random.Random(seed).shuffle` (probed)."""
-    if _KERNEL is None:
+    if _DEALS_AND_STEP is None:
         return None
     probe = list(range(32))
     Random(2**62 + 12345).shuffle(probe)
-    shuffled: Callable[[int, list[int]], list[int]] = _KERNEL.shuffled
+    shuffled: Callable[[int, list[int]], list[int]] = _DEALS_AND_STEP.shuffled
     return shuffled if shuffled(2**62 + 12345, list(range(32))) == probe else None
 
 
@@ -535,12 +536,12 @@ class SkatState(State["Skat"]):
         kinds = type(self), type(self.game)
         mode = _KERNEL_MODES.get(kinds)
         if mode is None:
-            mode = _KERNEL_MODES[kinds] = kernel_mode(*kinds, _KERNEL)
+            mode = _KERNEL_MODES[kinds] = kernel_mode(*kinds, _DEALS_AND_STEP)
         if mode < 0 or not self.quiet:
             super().play_random(stop, random)
             return
         self.complete_undo_record()  # the kernel's moves keep no undo record
-        _KERNEL.play_deals(self, stop, random, mode)  # type: ignore[union-attr]
+        _DEALS_AND_STEP.play_deals(self, stop, random, mode)  # type: ignore[union-attr]
 
     def play_compiled(self, agent: str, stop: int | None) -> bool:
         """The game's heuristic at every seat until deal `stop` (`State.play_compiled`), whole
@@ -552,7 +553,7 @@ class SkatState(State["Skat"]):
         kinds = type(self), type(self.game)
         mode = _KERNEL_MODES.get(kinds)
         if mode is None:
-            mode = _KERNEL_MODES[kinds] = kernel_mode(*kinds, _KERNEL)
+            mode = _KERNEL_MODES[kinds] = kernel_mode(*kinds, _DEALS_AND_STEP)
         if mode < 0 or self.game.agents.get(agent) != HEURISTIC_AGENT:
             return False
         _HEURISTIC.play_deals(self, stop, mode)
@@ -931,7 +932,7 @@ class Skat(Game[SkatState]):
         cards), only faster: the shuffled cards are single-bit masks, summed per hand.
         """
         if _SHUFFLED is not None:  # the same shuffle and cut in compiled code
-            dealt: tuple[list[int], int] = _KERNEL.deal_cards(  # type: ignore[union-attr]
+            dealt: tuple[list[int], int] = _DEALS_AND_STEP.deal_cards(  # type: ignore[union-attr]
                 derive_seed(seed, "deal", deal), dealer, self.num_players, CARDS_32)
             return dealt
         bits = list(_CARD_BITS)
@@ -1067,35 +1068,37 @@ SKAT_STEP = Binding(
 """The compiled step of the `Match` path, on the deal kernel's moves."""
 
 
-def kernel_mode(state_class: type[SkatState], game_class: type[Skat], kernel: Any) -> int:
-    """How much of a deal `kernel` (the compiled module, or None) plays for these classes.
+def kernel_mode(state_class: type[SkatState], game_class: type[Skat], module: Any) -> int:
+    """How much of a deal the deal kernel of `module` (the compiled module, or None) plays
+    for these classes.
 
-    -1: none (no kernel, or the state class changes a move: `SKAT_DEALS`); else the card play
+    -1: none (no module, or the state class changes a move: `SKAT_DEALS`); else the card play
     and the bidding and declaring, plus `SETTLE` (settled in C) while the game keeps
     `score_deal`, plus `FINISH` (the result entered, the next deal started, in C) while it
     also keeps `deal_tiebreak` and `deal_cards`. Other hooks are always called.
     """
-    if kernel is None or not SKAT_DEALS.kept_by(state_class):
+    if module is None or not SKAT_DEALS.kept_by(state_class):
         return -1
     mode = 0
     if SKAT_SETTLING.kept_by(state_class, game_class):
-        mode |= kernel.SETTLE
+        mode |= module.SETTLE
         if SKAT_FINISHING.kept_by(state_class, game_class):
-            mode |= kernel.FINISH
+            mode |= module.FINISH
     return mode
 
 
-def bind_kernel(kernel: Any) -> None:
-    """Give `kernel` the rules' objects it builds (the rules do at import when it is active)."""
-    kernel.bind(_DealToCome, TIEBREAK, _UNDEALT, _undealt_class)
+def bind_deals(module: Any) -> None:
+    """Give the deals of compiled `module` the rules' objects they build (the rules do at
+    import when it is active)."""
+    module.bind(_DealToCome, TIEBREAK, _UNDEALT, _undealt_class)
 
 
-def bind_step(kernel: Any) -> None:
-    """Give `kernel`'s compiled step the rules' methods and objects it calls and builds
+def bind_step(module: Any) -> None:
+    """Give compiled `module`'s step the rules' methods and objects it calls and builds
     (the rules do at import when it is active)."""
-    global _STEP_KERNEL
-    _STEP_KERNEL = kernel
-    kernel.bind_step(SkatState, *PYTHON_STEP.values(), _step_mode, _CARD_PLAYED, _CALLED,
+    global _STEP_MODULE
+    _STEP_MODULE = module
+    module.bind_step(SkatState, *PYTHON_STEP.values(), _step_mode, _CARD_PLAYED, _CALLED,
                      _CALL_NAMES, _DEALT)
 
 
@@ -1105,8 +1108,8 @@ PYTHON_STEP: dict[str, Callable[..., Any]] = {
 """The Python `legal_actions`, `apply` and `apply_unchecked_no_undo` of `SkatState`: the reference
 that the compiled step (`_deals_and_step.apply` and the others, `SkatState`'s own where the
 module is built) stands in for, and calls for what it leaves to them."""
-_STEP_KERNEL: Any = None
-"""The kernel module whose step was bound last (`bind_step`)."""
+_STEP_MODULE: Any = None
+"""The compiled module whose step was bound last (`bind_step`)."""
 
 
 def _step_mode(state_class: type[SkatState] | None, game_class: type[Skat] | None) -> int:
@@ -1117,8 +1120,8 @@ def _step_mode(state_class: type[SkatState] | None, game_class: type[Skat] | Non
     if state_class is not None:
         return 0 if SKAT_STEP.kept_by(state_class) else -1
     assert game_class is not None
-    deals = _STEP_KERNEL.DEALS if SKAT_DEALING.kept_by(SkatState, game_class) else 0
-    return kernel_mode(SkatState, game_class, _STEP_KERNEL) | deals
+    deals = _STEP_MODULE.DEALS if SKAT_DEALING.kept_by(SkatState, game_class) else 0
+    return kernel_mode(SkatState, game_class, _STEP_MODULE) | deals
 
 
 def _reason(state: SkatState, action: SkatAction) -> str:
@@ -1128,12 +1131,14 @@ def _reason(state: SkatState, action: SkatAction) -> str:
     return reason(state, action)
 
 
-if _KERNEL is not None:
-    bind_kernel(_KERNEL)
-    bind_step(_KERNEL)
-    SkatState.legal_actions = _KERNEL.legal_actions  # type: ignore[method-assign]
-    SkatState.apply = _KERNEL.apply  # type: ignore[method-assign]
-    SkatState.apply_unchecked_no_undo = _KERNEL.apply_unchecked_no_undo  # type: ignore[method-assign]
-    SkatState.is_terminal = _KERNEL.IsOver(SkatState.__dict__["is_terminal"])  # type: ignore[method-assign]
+if _DEALS_AND_STEP is not None:
+    bind_deals(_DEALS_AND_STEP)
+    bind_step(_DEALS_AND_STEP)
+    SkatState.legal_actions = _DEALS_AND_STEP.legal_actions  # type: ignore[method-assign]
+    SkatState.apply = _DEALS_AND_STEP.apply  # type: ignore[method-assign]
+    SkatState.apply_unchecked_no_undo = (  # type: ignore[method-assign]
+        _DEALS_AND_STEP.apply_unchecked_no_undo)
+    SkatState.is_terminal = (  # type: ignore[method-assign]
+        _DEALS_AND_STEP.IsOver(SkatState.__dict__["is_terminal"]))
 
 __all__ = ["HOLD", "PASS", "Deal", "Skat", "SkatState"]

@@ -52,7 +52,7 @@ SCORES, BAGS, DONE = LAYOUT["scores"], LAYOUT["bags"], LAYOUT["tricks_done"]
 
 
 @cache
-def _rows_kernel() -> ModuleType | None:
+def _rows_module() -> ModuleType | None:
     """The compiled `fill_rows` (`_rows.pyx`), bound to this layout; None on the pure path."""
     from parlour import compiled_switch
     from parlour.games.spades.rules import NO_BID, PHASE_NAMES, Spades
@@ -101,7 +101,7 @@ class SpadesEncoding(Encoding):
         are Spades states whose observation and encoding are Spades' own."""
         from parlour.games.spades.rules import Spades, SpadesState
 
-        kernel = _rows_kernel()
+        kernel = _rows_module()
         if (kernel is None or not isinstance(self.game, Spades)
                 or type(self).fill is not SpadesEncoding.fill
                 or any(type(s).observe is not SpadesState.observe for s in states)

@@ -46,7 +46,7 @@ from parlour.games.territory.observation import TerritoryObservation
 
 log = logging.getLogger("parlour.territory")
 
-_KERNEL = compiled_switch.load("parlour.games.territory._zombies")
+_ZOMBIES = compiled_switch.load("parlour.games.territory._zombies")
 """The compiled zombie turns (`_zombies.pyx`), or None on the pure-Python path."""
 QUARTERS = np.full(4, 0.25)
 COIN_BITS = 63
@@ -359,8 +359,8 @@ class TerritoryState(State["Territory"]):
 
         They run in the compiled kernel where it is built (the same turns and events).
         """
-        if _KERNEL is not None and ZOMBIE_TURNS.applies(type(self)):
-            _KERNEL.advance(self, self.quiet)
+        if _ZOMBIES is not None and ZOMBIE_TURNS.applies(type(self)):
+            _ZOMBIES.advance(self, self.quiet)
             return
         order = self.order
         length = len(order)
