@@ -175,3 +175,41 @@ def test_testing_snapshot_view_is_public_snapshot() -> None:
     assert old is public_snapshot
     state = parlour.load_game("skull").new_state(seed=1)
     assert public_snapshot(state) == public_snapshot(state.clone())
+
+
+def test_binding_kernel_warns_and_loads_the_module() -> None:
+    from parlour.cards.trickstate import CARD_PLAY
+
+    with pytest.warns(DeprecationWarning, match=r"Binding\.load\(\)"):
+        loaded = CARD_PLAY.kernel()
+    assert loaded is CARD_PLAY.load()
+    assert loaded is compiled_switch.load(CARD_PLAY.module)
+
+
+def test_mirror_kernels_and_probe_kernel_warn_and_name_the_modules() -> None:
+    from parlour.crosscheck import MIRRORS, Probe
+
+    mirror = MIRRORS[0]
+    with pytest.warns(DeprecationWarning, match=r"Mirror\.modules"):
+        assert mirror.kernels == mirror.modules == ("parlour.cards._trick_play",)
+    probe = Probe("parlour.cards._trick_play")
+    with pytest.warns(DeprecationWarning, match=r"Probe\.module"):
+        assert probe.kernel == "parlour.cards._trick_play"
+
+
+def test_kernel_file_warns_and_is_the_compiled_file() -> None:
+    from parlour.crosscheck import harness
+
+    with pytest.warns(DeprecationWarning, match="compiled_file"):
+        path = harness.kernel_file("parlour.cards._trick_play")
+    assert path == harness.compiled_file("parlour.cards._trick_play")
+    assert path.endswith("cards/_trick_play.pyx")
+
+
+def test_hearts_heuristic_playouts_kernel_warns_and_is_compiled() -> None:
+    from parlour.games.hearts import heuristic_playouts
+
+    with pytest.warns(DeprecationWarning, match="COMPILED"):
+        assert heuristic_playouts.KERNEL is heuristic_playouts.COMPILED
+    with pytest.raises(AttributeError, match="KERNELS"):
+        heuristic_playouts.KERNELS  # noqa: B018
