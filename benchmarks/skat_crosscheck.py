@@ -7,7 +7,7 @@ and the cards taken; every deal ends comparing the settled state (the result, se
 where the game keeps `Skat.score_deal`, totals, tiebreaks, history) and the next deal,
 started undealt. A quarter of the deals start with three passes, so Ramsch deals are covered
 where the rules have them. Runs on the cross-check harness (`parlour.crosscheck.drive`); exits
-1 on the first difference, naming the seed, move, field and kernel file.
+1 on the first difference, naming the seed, move, field and compiled file.
 """
 
 from __future__ import annotations
@@ -28,15 +28,15 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="game spec (repeatable); default: "
                         "skat, skat.ramsch, skat:players=4, skat:scoring=seeger-fabian")
     args = parser.parse_args()
-    kernel = compiled_switch.load("parlour.games.skat._deals_and_step")
-    if kernel is None:
-        sys.exit(f"the Skat kernel is not active: {compiled_switch.engine_description()}")
+    module = compiled_switch.load("parlour.games.skat._deals_and_step")
+    if module is None:
+        sys.exit(f"the compiled Skat module is not active: {compiled_switch.engine_description()}")
     for spec in args.game or ["skat", "skat.ramsch", "skat:players=4",
                               "skat:scoring=seeger-fabian"]:
         start = time.perf_counter()
         game = parlour.load_game(spec)
         try:
-            done = drive(lambda part: crosscheck(game, part, kernel),  # type: ignore[arg-type]  # noqa: B023
+            done = drive(lambda part: crosscheck(game, part, module),  # type: ignore[arg-type]  # noqa: B023
                          range(args.deals))
         except Divergence as error:
             sys.exit(f"MISMATCH: {error}")

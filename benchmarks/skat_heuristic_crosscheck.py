@@ -31,9 +31,10 @@ def main() -> None:
     parser.add_argument("--playouts-every", type=int, default=5,
                         help="compare playouts from one position of every n-th deal")
     args = parser.parse_args()
-    kernel = compiled_switch.load("parlour.games.skat._heuristic")
-    if kernel is None:
-        sys.exit(f"the Skat heuristic kernel is not active: {compiled_switch.engine_description()}")
+    module = compiled_switch.load("parlour.games.skat._heuristic")
+    if module is None:
+        sys.exit("the compiled Skat heuristic module is not active: "
+                 f"{compiled_switch.engine_description()}")
     rules: Counter[str] = Counter()
     first = 0
     total_start = time.process_time()
@@ -43,7 +44,7 @@ def main() -> None:
         game = parlour.load_game(spec)
         try:
             done = drive(lambda part: heuristic_crosscheck(
-                game, part, kernel, args.playouts_every),  # type: ignore[arg-type]  # noqa: B023
+                game, part, module, args.playouts_every),  # type: ignore[arg-type]  # noqa: B023
                 range(first, first + count))
         except Divergence as error:
             sys.exit(f"MISMATCH: {error}")

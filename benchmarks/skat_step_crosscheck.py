@@ -30,7 +30,7 @@ def main() -> None:
                         "skat, skat.ramsch, skat:players=4, skat:scoring=seeger-fabian")
     args = parser.parse_args()
     if compiled_switch.load("parlour.games.skat._deals_and_step") is None:
-        sys.exit(f"the Skat kernel is not active: {compiled_switch.engine_description()}")
+        sys.exit(f"the compiled Skat module is not active: {compiled_switch.engine_description()}")
     for spec in args.game or ["skat", "skat.ramsch", "skat:players=4",
                               "skat:scoring=seeger-fabian"]:
         start = time.process_time()

@@ -10,7 +10,7 @@ Two checks per game, each on its own seeds:
   settling (in C on every other seed) and the next deal, left undealt by the kernel.
 
 Both run on the cross-check harness (`parlour.crosscheck.drive`). Prints the counts compared;
-exits 1 at the first difference, naming the seed, move, field and kernel file.
+exits 1 at the first difference, naming the seed, move, field and compiled file.
 
     PYTHONPATH=src python benchmarks/trick_crosscheck.py --deals 100000
 """

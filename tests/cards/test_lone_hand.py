@@ -107,7 +107,7 @@ def test_a_class_that_plays_cards_its_own_way_keeps_the_python_loop() -> None:
     assert LAYER_PLAY.kept_by(LoneHandState) and not LAYER_PLAY.kept_by(Marked)
 
 
-def test_a_playout_divergence_names_the_layer_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_playout_divergence_names_the_layer_module(monkeypatch: pytest.MonkeyPatch) -> None:
     if LAYER_PLAY.load() is None:
         pytest.skip("the layer's compiled playouts are not built (or PARLOUR_PURE is set)")
     wrong = {card: PLAY[card] for card in CARDS} | dict.fromkeys(CARDS[1:3], PLAY[CARDS[0]])

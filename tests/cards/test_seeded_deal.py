@@ -1,5 +1,5 @@
-"""`deck.seeded_deal`: the deal of ``random.Random(seed)``, in C where the kernels are built
-(CPython's Mersenne Twister reproduced in `cards/_twister.pxd`), on either path."""
+"""`deck.seeded_deal`: the deal of ``random.Random(seed)``, in C where the compiled modules are
+built (CPython's Mersenne Twister reproduced in `cards/_twister.pxd`), on either path."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ def test_parlour_pure_forces_the_pure_path_in_a_new_process() -> None:
     assert _run(code, PARLOUR_PURE="0").split()[0] in ("compiled", "pure")
 
 
-def test_a_missing_kernel_falls_back_and_names_it() -> None:
+def test_a_missing_compiled_module_falls_back_and_names_it() -> None:
     code = ("import sys; sys.modules['parlour.games.skat._deals_and_step'] = None; "
             "from parlour import compiled_switch; import parlour; "
             "state = parlour.load_game('skat').new_state(seed=1); "

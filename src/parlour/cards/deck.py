@@ -98,25 +98,25 @@ def _deals_module() -> object:
     if _seeded_module is _UNSET:
         from parlour import compiled_switch
 
-        kernel = compiled_switch.load("parlour.cards._trick_play")
+        module = compiled_switch.load("parlour.cards._trick_play")
         probe, sizes = 2**62 + 12345, (13, 13, 13, 13)
-        if kernel is not None and (
-                kernel.shuffled_masks(probe, CARDS_52, sizes)
+        if module is not None and (
+                module.shuffled_masks(probe, CARDS_52, sizes)
                 != deal_masks(CARDS_52, Random(probe), sizes)
-                or kernel.keyed_masks(probe, CARDS_52, sizes)
+                or module.keyed_masks(probe, CARDS_52, sizes)
                 != deal_by_keys(CARDS_52, Random(probe), sizes)):
-            kernel = None
-        _seeded_module = kernel
+            module = None
+        _seeded_module = module
     return _seeded_module
 
 
 def seeded_deal(cards: tuple[int, ...], seed: int, sizes: tuple[int, ...],
                 keyed: bool = False) -> list[int]:
     """`deal_masks` (with `keyed`, `deal_by_keys`) of `cards` on ``random.Random(seed)``: in
-    C where the kernel is built, the very same deal."""
-    kernel: Any = _deals_module()
-    if kernel is not None and 0 <= seed < 2**64 and len(cards) <= 64:
-        deal = kernel.keyed_masks if keyed else kernel.shuffled_masks
+    C where its compiled module is built, the very same deal."""
+    module: Any = _deals_module()
+    if module is not None and 0 <= seed < 2**64 and len(cards) <= 64:
+        deal = module.keyed_masks if keyed else module.shuffled_masks
         hands: list[int] = deal(seed, cards, sizes)
         return hands
     return (deal_by_keys if keyed else deal_masks)(cards, Random(seed), sizes)

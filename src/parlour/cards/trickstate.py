@@ -321,7 +321,7 @@ class TrickState(State[G]):
 
     def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
         """Random moves until deal `stop` or the end (`State.play_random`), the card play in
-        compiled code where the kernel is built and fits: the very same moves."""
+        compiled code where its compiled module is built and fits: the very same moves."""
         self.complete_undo_record()
         kind = type(self)
         mode = deal_kernel_mode(kind, type(self.game))

@@ -37,12 +37,12 @@ def crosscheck(game: Game[Any], seeds: Iterable[int]) -> CardCheck:
     path (``PARLOUR_PURE``) checks the kernel too, where it is built."""
     compiled_switch.check_current(MODULE)
     try:
-        kernel = importlib.import_module(MODULE)
+        trick_play = importlib.import_module(MODULE)
     except ImportError:
         raise LookupError(f"{MODULE} is not built") from None
     probe = Probe(MODULE)
     done = CardCheck()
-    play = kernel.TrickPlay()
+    play = trick_play.TrickPlay()
     for seed in seeds:
         probe.start(game.spec, seed)
         rng = Random(seed)

@@ -1,6 +1,6 @@
 """Move-for-move cross-checks of the compiled deal and step against the Python rules.
 
-`crosscheck(game, seeds, kernel)` plays one random deal per seed with the Python engine and,
+`crosscheck(game, seeds, module)` plays one random deal per seed with the Python engine and,
 beside it, with the kernel's `TrickPlay`, comparing at every move the player to move and the
 legal actions (by id, in the rules' order: bids, answers, the skat, every pair to bury, the
 declarations, the cards), at every card the legal cards, each trick's winner and the cards
@@ -73,7 +73,7 @@ def _recording(kind: type[SkatState]) -> type[SkatState]:
     return recording
 
 
-def crosscheck(game: Skat, seeds: range, kernel: Any) -> CrossCheck:
+def crosscheck(game: Skat, seeds: range, module: Any) -> CrossCheck:
     """Cross-check `kernel` (the compiled module) on one deal per seed; raise `Divergence`.
 
     Each seed plays the first deal of a two-deal series of `game`'s rules from its first
@@ -84,15 +84,15 @@ def crosscheck(game: Skat, seeds: range, kernel: Any) -> CrossCheck:
     series = type(game)(**{**game.params, "deals": 2})
     done = CrossCheck()
     probe = Probe(MODULE)
-    bind_deals(kernel)  # the pure path checks the kernel too, where it is built
+    bind_deals(module)  # the pure path checks the kernel too, where it is built
     for seed in seeds:
         rng = Random(seed)
         state = series.new_state(seed=seed)
         state.quiet = True
         mirror = state.clone(quiet=True)  # the kernel plays on this copy
-        mode = kernel_mode(type(state), type(series), kernel)
+        mode = kernel_mode(type(state), type(series), module)
         state.__class__ = _recording(type(state))
-        play = kernel.TrickPlay()
+        play = module.TrickPlay()
         play.load(mirror)
         probe.start(game.spec, seed)
         pending = True  # the kernel holds moves not yet stored into `mirror`
@@ -126,7 +126,7 @@ def crosscheck(game: Skat, seeds: range, kernel: Any) -> CrossCheck:
         result = state.results[0]
         if result.declarer is not None:
             done.games += 1
-            done.settled_in_c += bool(mode & kernel.SETTLE)
+            done.settled_in_c += bool(mode & module.SETTLE)
             done.outcomes.update(_outcomes(result))
         probe.same_state(mirror, state, kind=False)  # the rules' copy is `_recording`
         probe.check(type(mirror) is series.state_class,

@@ -1,6 +1,6 @@
 """Decision-for-decision cross-check of the compiled Skat heuristic against `SkatHeuristic`.
 
-`heuristic_crosscheck(game, seeds, kernel)` plays one seeded series of two deals per seed with
+`heuristic_crosscheck(game, seeds, module)` plays one seeded series of two deals per seed with
 the Python rules, seats mixed between the heuristic and random play (random seats bid modestly,
 not at all on every fourth seed, and declare at random, so that Null, Grand, Hand and ouvert
 games and Ramsch come up), and at
@@ -43,7 +43,7 @@ class HeuristicCheck:
     """How often each rule of the heuristic fired in the compiled decisions and playouts."""
 
 
-def heuristic_crosscheck(game: Skat, seeds: range, kernel: Any,
+def heuristic_crosscheck(game: Skat, seeds: range, module: Any,
                          playouts_every: int = 1) -> HeuristicCheck:
     """Cross-check `kernel` (the compiled `_heuristic` module) on one deal per seed; raise
     `Divergence` at the first difference. Playouts are compared on the seeds divisible by
@@ -52,8 +52,8 @@ def heuristic_crosscheck(game: Skat, seeds: range, kernel: Any,
     bot = SkatHeuristic(series)
     done = HeuristicCheck()
     probe = Probe("parlour.games.skat._heuristic")
-    bind_deals(kernel.deal_kernel)  # the pure path checks the kernels too, where they are built
-    kernel.reset_counts()
+    bind_deals(module.deal_kernel)  # the pure path checks the kernels too, where they are built
+    module.reset_counts()
     for seed in seeds:
         probe.start(game.spec, seed)
         rng = Random(seed)
@@ -68,11 +68,11 @@ def heuristic_crosscheck(game: Skat, seeds: range, kernel: Any,
             seat: int = state.current  # type: ignore[assignment]
             legal = state.legal_actions()
             wanted = bot.act(state.observe(seat))
-            got = kernel.decide(state)
+            got = module.decide(state)
             done.decisions += 1
             probe.same(f"seat {seat}'s choice ({state.phase_name})", BY_ID[got], wanted)
             if moves == check_at:
-                _same_playouts(state, kernel, probe, done)
+                _same_playouts(state, module, probe, done)
             if heuristic[seat]:
                 action = wanted
             elif state.phase == BIDDING:  # modest (few overbids); on every fourth seed no bid
@@ -83,10 +83,10 @@ def heuristic_crosscheck(game: Skat, seeds: range, kernel: Any,
             probe.moved(action)
             moves += 1
         if moves <= check_at and state.phase != OVER:  # a short deal: check the next one
-            _same_playouts(state, kernel, probe, done)
+            _same_playouts(state, module, probe, done)
         done.contracts.update([_contract_name(state)])
         done.deals += 1
-    done.rules.update(kernel.rule_counts())
+    done.rules.update(module.rule_counts())
     return done
 
 
@@ -109,15 +109,15 @@ def python_playout(state: SkatState, stop: int | None) -> None:
         state.apply_unchecked_no_undo(legal[0] if len(legal) == 1 else bot.act(observation))
 
 
-def _same_playouts(state: SkatState, kernel: Any, probe: Probe, done: HeuristicCheck) -> None:
-    mode = kernel_mode(type(state), type(state.game), kernel.deal_kernel)
+def _same_playouts(state: SkatState, module: Any, probe: Probe, done: HeuristicCheck) -> None:
+    mode = kernel_mode(type(state), type(state.game), module.deal_kernel)
     probe.check(mode >= 0, f"the deal kernel does not fit {type(state).__name__}")
     after = probe.after
     for stop in (state.deal + 1, None):
         compiled = state.clone(quiet=True)
         reference = state.clone(quiet=True)
         before = len(reference.history)
-        kernel.play_deals(compiled, stop, mode)
+        module.play_deals(compiled, stop, mode)
         python_playout(reference, stop)
         done.playouts += 1
         done.playout_moves += len(reference.history) - before

@@ -126,7 +126,8 @@ def _deal_key(value: Any) -> Any:
 def step_crosscheck(game: Skat, deals: int, events: bool | None = None, step: Any = None,
                     first_seed: int = 0) -> StepCheck:
     """Cross-check the compiled step (`SkatState.legal_actions`, `apply` and
-    `apply_unchecked_no_undo` where the kernel is built, or the functions in `step`) against the
+    `apply_unchecked_no_undo` where its compiled module is built, or the functions in `step`)
+    against the
     Python methods (`rules.PYTHON_STEP`) on series of `game` from seed `first_seed` on, until
     `deals` deals are over; raise `Divergence`.
 

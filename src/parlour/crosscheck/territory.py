@@ -52,11 +52,11 @@ def fields(state: TerritoryState) -> dict[str, Any]:
 def python_state(game: Any, seed: int, **setup: Any) -> TerritoryState:
     """`game`'s state of `seed` (and `setup`) with every zombie turn in Python, the first ones
     included."""
-    kernel, rules._ZOMBIES = rules._ZOMBIES, None  # the zombies before the first seat's turn
+    zombies, rules._ZOMBIES = rules._ZOMBIES, None  # the zombies before the first seat's turn
     try:
         state: TerritoryState = game.new_state(seed=seed, quiet=False, **setup)
     finally:
-        rules._ZOMBIES = kernel
+        rules._ZOMBIES = zombies
     state.__class__ = PythonTurns
     return state
 

@@ -10,7 +10,7 @@ seed) and compares the whole state and history: the hands played, the tricks, th
 results, and the next deal, which the kernel leaves undealt until read. Each seed starts from
 a random standing (totals, and bags in Spades), so games end and Blind Nil is offered too.
 The CI test runs it on 1,000 deals per game and `benchmarks/trick_crosscheck.py` on 100,000;
-a difference raises `Divergence` naming the seed, the move, the field and the kernel's file.
+a difference raises `Divergence` naming the seed, the move, the field and the compiled file.
 """
 
 from __future__ import annotations

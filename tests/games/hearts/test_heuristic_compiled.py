@@ -122,15 +122,15 @@ def test_search_with_the_default_rollout_plays_the_compiled_heuristic(
 
     assert heuristic_playouts.COMPILED is not None
     calls: list[Any] = []
-    kernel = heuristic_playouts.COMPILED
+    compiled_heuristic = heuristic_playouts.COMPILED
 
     class Counting:
         def __getattr__(self, name: str) -> Any:
-            return getattr(kernel, name)
+            return getattr(compiled_heuristic, name)
 
         def play_deals(self, *args: Any) -> None:
             calls.append(args[1])
-            kernel.play_deals(*args)
+            compiled_heuristic.play_deals(*args)
 
     monkeypatch.setattr(heuristic_playouts, "COMPILED", Counting())
     game = load_game("hearts")

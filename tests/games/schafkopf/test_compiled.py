@@ -102,15 +102,15 @@ def test_the_compiled_playouts_ask_the_games_rule_for_the_called_sau() -> None:
 @COMPILED
 def test_search_with_random_playouts_runs_the_compiled_playouts(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    kernel = LAYER_PLAY.load()
+    layer = LAYER_PLAY.load()
     calls = [0]
-    play_out = kernel.play_out
+    play_out = layer.play_out
 
     def counted(*args: Any) -> None:
         calls[0] += 1
         play_out(*args)
 
-    monkeypatch.setattr(kernel, "play_out", counted)
+    monkeypatch.setattr(layer, "play_out", counted)
     game = parlour.load_game("schafkopf", deals=1, all_pass="ramsch")
     for spec in ("ismcts:iterations=20,rollout=random", "pimc:worlds=2,rollout=random"):
         calls[0] = 0

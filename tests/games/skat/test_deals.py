@@ -1,6 +1,6 @@
 """The compiled Skat kernel against the Python rules: move for move, deal for deal.
 
-Skipped when the kernel is not built, except under CI (``CI`` set), where the compiled path
+Skipped when the compiled module is not built, except under CI (``CI`` set), where the compiled path
 must be there: `make test` builds it.
 """
 
@@ -24,12 +24,12 @@ MODULE_NAME = "parlour.games.skat._deals_and_step"
 
 
 @pytest.fixture(scope="module")
-def kernel() -> ModuleType:
+def deals_and_step() -> ModuleType:
     built = compiled_switch.built()
     if MODULE_NAME not in built:
         if os.environ.get("CI"):
-            pytest.fail("the Skat kernel is not built: CI must test the compiled path")
-        pytest.skip("the Skat kernel is not built (pip install -e . with a C compiler)")
+            pytest.fail("the compiled Skat module is not built: CI must test the compiled path")
+        pytest.skip("the compiled Skat module is not built (pip install -e . with a C compiler)")
     import parlour.games.skat._deals_and_step as module
 
     return module
@@ -38,11 +38,11 @@ def kernel() -> ModuleType:
 @pytest.mark.parametrize("spec", ["skat", "skat:players=4", "skat:scoring=seeger-fabian",
                                   "skat.ramsch", "skat.ramsch:players=4"])
 def test_the_kernel_plays_1000_deals_move_for_move_like_the_rules(
-        kernel: ModuleType, spec: str) -> None:
+        deals_and_step: ModuleType, spec: str) -> None:
     # the player to move and the legal actions at every move, trick winners and cards taken,
     # then the settled deal (in C unless the game scores its own) and the next deal started
     game = parlour.load_game(spec)
-    done = crosscheck(game, range(1000), kernel)  # type: ignore[arg-type]
+    done = crosscheck(game, range(1000), deals_and_step)  # type: ignore[arg-type]
     assert done.deals == 1000 and done.tricks >= 6000 and done.moves > 24_000
     if game.id == "skat":
         assert done.settled_in_c >= 600
@@ -50,14 +50,16 @@ def test_the_kernel_plays_1000_deals_move_for_move_like_the_rules(
         assert done.settled_in_c == 0 and done.tricks >= 9000
 
 
-def test_the_cross_check_catches_a_kernel_that_ignores_following_suit(kernel: ModuleType) -> None:
-    class Careless(kernel.TrickPlay):  # type: ignore[name-defined,misc]
+def test_the_cross_check_catches_a_kernel_that_ignores_following_suit(
+        deals_and_step: ModuleType) -> None:
+    class Careless(deals_and_step.TrickPlay):  # type: ignore[name-defined,misc]
         def legal_mask(self) -> int:
             return int(self.hand(self.current))
 
     fake = ModuleType("careless")
     fake.TrickPlay = Careless  # type: ignore[attr-defined]
-    fake.SETTLE, fake.FINISH, fake.bind = kernel.SETTLE, kernel.FINISH, kernel.bind  # type: ignore[attr-defined]
+    fake.SETTLE, fake.FINISH = deals_and_step.SETTLE, deals_and_step.FINISH  # type: ignore[attr-defined]
+    fake.bind = deals_and_step.bind  # type: ignore[attr-defined]
     with pytest.raises(Divergence, match=r"^skat seed \d+, move \d+ .*: legal cards: .* in "
                        r"src/parlour/games/skat/_deals_and_step.pyx, .* in the Python rules$"):
         crosscheck(parlour.load_game("skat"), range(50), fake)  # type: ignore[arg-type]
@@ -77,7 +79,7 @@ def _both_ways(spec: str, seed: int, stop: int | None) -> tuple[SkatState, SkatS
 @pytest.mark.parametrize("spec", ["skat", "skat.ramsch", "skat:players=4,deals=5"])
 @pytest.mark.parametrize("stop", [1, 2, None, 0, -(2**70), 2**70])
 def test_compiled_playouts_make_the_same_moves_as_the_python_loop(
-        kernel: ModuleType, spec: str, stop: int | None) -> None:
+        deals_and_step: ModuleType, spec: str, stop: int | None) -> None:
     for seed in range(60):
         python, compiled = _both_ways(spec, seed, stop)
         assert compiled._snapshot() == python._snapshot()
@@ -86,7 +88,7 @@ def test_compiled_playouts_make_the_same_moves_as_the_python_loop(
 
 
 def test_a_ramsch_played_out_in_the_kernel_is_scored_by_the_ramsch_hook(
-        kernel: ModuleType) -> None:
+        deals_and_step: ModuleType) -> None:
     game = parlour.load_game("skat.ramsch", deals=1)
     state = game.new_state(seed=3)
     for _ in range(3):
@@ -97,16 +99,16 @@ def test_a_ramsch_played_out_in_the_kernel_is_scored_by_the_ramsch_hook(
     assert state.is_terminal and state.results[0].note.startswith("Ramsch: ")
 
 
-def test_the_kernel_deals_exactly_as_random_shuffle(kernel: ModuleType) -> None:
+def test_the_kernel_deals_exactly_as_random_shuffle(deals_and_step: ModuleType) -> None:
     for seed in [*range(500), 2**32 - 1, 2**32, 2**63 - 1]:
         cards = list(range(32))
         Random(seed).shuffle(cards)
-        assert kernel.shuffled(seed, list(range(32))) == cards
+        assert deals_and_step.shuffled(seed, list(range(32))) == cards
     assert rules._SHUFFLED is not None or compiled_switch.forced_pure()
 
 
 def test_a_state_subclass_that_changes_the_card_play_plays_it_in_python(
-        kernel: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+        deals_and_step: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[Any] = []
 
     class Traced(SkatState):

@@ -1,7 +1,7 @@
 """The compiled Skat heuristic against `SkatHeuristic`: decision for decision, playout for
 playout, and search taking the compiled path by default.
 
-Skipped when the kernel is not built, except under CI (``CI`` set), where the compiled path
+Skipped when the compiled module is not built, except under CI (``CI`` set), where the compiled path
 must be there: `make test` builds it.
 """
 
@@ -28,11 +28,13 @@ MODULE_NAME = "parlour.games.skat._heuristic"
 
 
 @pytest.fixture(scope="module")
-def kernel() -> ModuleType:
+def compiled_heuristic() -> ModuleType:
     if MODULE_NAME not in compiled_switch.built():
         if os.environ.get("CI"):
-            pytest.fail("the Skat heuristic kernel is not built: CI must test the compiled path")
-        pytest.skip("the Skat heuristic kernel is not built (pip install -e . with a C compiler)")
+            pytest.fail("the compiled Skat heuristic module is not built: CI must test the "
+                        "compiled path")
+        pytest.skip("the compiled Skat heuristic module is not built (pip install -e . with a "
+                    "C compiler)")
     import parlour.games.skat._heuristic as module
 
     return module
@@ -49,10 +51,10 @@ def compiled() -> Any:
                                              ("skat.ramsch", range(500, 750)),
                                              ("skat:players=4", range(750, 1000))])
 def test_the_compiled_heuristic_decides_and_plays_out_like_the_agent(
-        kernel: ModuleType, spec: str, seeds: range) -> None:
+        compiled_heuristic: ModuleType, spec: str, seeds: range) -> None:
     # every decision of 1,000 deals (bids, the skat, burying, declaring, every card), and
     # from one position per deal playouts to the deal's end and to the series' end
-    done = heuristic_crosscheck(parlour.load_game(spec), seeds, kernel)  # type: ignore[arg-type]
+    done = heuristic_crosscheck(parlour.load_game(spec), seeds, compiled_heuristic)  # type: ignore[arg-type]
     assert done.deals == len(seeds) and done.decisions > 25 * len(seeds)
     assert done.playouts >= 2 * len(seeds) and done.playout_moves > 20 * len(seeds)
     fired = done.rules
@@ -71,12 +73,13 @@ def test_the_compiled_heuristic_decides_and_plays_out_like_the_agent(
             assert fired[rule] > 0, rule
 
 
-def test_the_cross_check_catches_a_kernel_that_decides_otherwise(kernel: ModuleType) -> None:
+def test_the_cross_check_catches_a_kernel_that_decides_otherwise(
+        compiled_heuristic: ModuleType) -> None:
     class Lowest:  # the first legal action: the heuristic's choice only now and then
-        deal_kernel = kernel.deal_kernel
-        play_deals = staticmethod(kernel.play_deals)
-        reset_counts = staticmethod(kernel.reset_counts)
-        rule_counts = staticmethod(kernel.rule_counts)
+        deal_kernel = compiled_heuristic.deal_kernel
+        play_deals = staticmethod(compiled_heuristic.play_deals)
+        reset_counts = staticmethod(compiled_heuristic.reset_counts)
+        rule_counts = staticmethod(compiled_heuristic.rule_counts)
 
         @staticmethod
         def decide(state: SkatState) -> int:
@@ -88,10 +91,12 @@ def test_the_cross_check_catches_a_kernel_that_decides_otherwise(kernel: ModuleT
         heuristic_crosscheck(parlour.load_game("skat"), range(5), Lowest)  # type: ignore[arg-type]
 
 
-def test_the_cross_check_catches_a_playout_that_plays_otherwise(kernel: ModuleType) -> None:
+def test_the_cross_check_catches_a_playout_that_plays_otherwise(
+        compiled_heuristic: ModuleType) -> None:
     fake = SimpleNamespace(
-        deal_kernel=kernel.deal_kernel, decide=kernel.decide, reset_counts=kernel.reset_counts,
-        rule_counts=kernel.rule_counts,
+        deal_kernel=compiled_heuristic.deal_kernel, decide=compiled_heuristic.decide,
+        reset_counts=compiled_heuristic.reset_counts,
+        rule_counts=compiled_heuristic.rule_counts,
         play_deals=lambda state, stop, mode: state.play_random(stop, Random(1).random))
     with pytest.raises(Divergence, match=r"then a playout to deal end\): (history|state)"):
         heuristic_crosscheck(parlour.load_game("skat"), range(5), fake)  # type: ignore[arg-type]

@@ -2,8 +2,8 @@
 `apply_unchecked_no_undo` in `_deals_and_step.pyx`) against the Python methods, move for move.
 
 The kernel's step functions are checked on both paths (on the pure path they are called
-explicitly; `SkatState` keeps its Python methods there). Skipped when the kernel is not built,
-except under CI (``CI`` set), where the compiled path must be there.
+explicitly; `SkatState` keeps its Python methods there). Skipped when the compiled module is not
+built, except under CI (``CI`` set), where the compiled path must be there.
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ STEP = ("legal_actions", "apply", "apply_unchecked_no_undo")
 
 
 @pytest.fixture(scope="module")
-def kernel() -> ModuleType:
+def deals_and_step() -> ModuleType:
     built = compiled_switch.built()
     if MODULE_NAME not in built:
         if os.environ.get("CI"):
-            pytest.fail("the Skat kernel is not built: CI must test the compiled path")
-        pytest.skip("the Skat kernel is not built (pip install -e . with a C compiler)")
+            pytest.fail("the compiled Skat module is not built: CI must test the compiled path")
+        pytest.skip("the compiled Skat module is not built (pip install -e . with a C compiler)")
     import parlour.games.skat._deals_and_step as module
 
     rules.bind_deals(module)  # the pure path binds it only here
@@ -40,33 +40,33 @@ def kernel() -> ModuleType:
     return module
 
 
-def step_of(kernel: ModuleType, **changes: Any) -> dict[str, Any]:
-    return {name: changes.get(name, getattr(kernel, name)) for name in STEP}
+def step_of(deals_and_step: ModuleType, **changes: Any) -> dict[str, Any]:
+    return {name: changes.get(name, getattr(deals_and_step, name)) for name in STEP}
 
 
 @pytest.mark.parametrize("spec", ["skat", "skat.ramsch", "skat:players=4",
                                   "skat:scoring=seeger-fabian"])
 def test_the_compiled_step_makes_1000_deals_exactly_as_the_python_methods(
-        kernel: ModuleType, spec: str) -> None:
+        deals_and_step: ModuleType, spec: str) -> None:
     # every field, history entry, event and undo record after every move, with events and
     # quiet (every other series), illegal actions refused alike, undo, apply_unchecked_no_undo
-    done = step_crosscheck(parlour.load_game(spec), 1000, None, step_of(kernel))
+    done = step_crosscheck(parlour.load_game(spec), 1000, None, step_of(deals_and_step))
     assert done.deals >= 1000 and 400 <= done.quiet <= 600
     assert done.moves > 30_000 and done.illegal > 1000 and done.undone > 1000
     assert done.trusted > 4000
 
 
-def test_the_compiled_path_installs_the_step_on_skat_states(kernel: ModuleType) -> None:
+def test_the_compiled_path_installs_the_step_on_skat_states(deals_and_step: ModuleType) -> None:
     if compiled_switch.load(MODULE_NAME) is None:
         assert SkatState.apply is rules.PYTHON_STEP["apply"]  # the pure path
         return
     for name in STEP:
-        assert getattr(SkatState, name) is getattr(kernel, name)
+        assert getattr(SkatState, name) is getattr(deals_and_step, name)
     assert rules._step_mode(SkatState, None) == 0
 
 
 def test_a_state_class_overriding_a_move_plays_through_its_override(
-        kernel: ModuleType) -> None:
+        deals_and_step: ModuleType) -> None:
     calls = []
 
     class Counting(SkatState):
@@ -80,29 +80,30 @@ def test_a_state_class_overriding_a_move_plays_through_its_override(
     game = parlour.load_game("skat")
     state = game.new_state(seed=3)
     state.__class__ = Counting
-    step = step_of(kernel)
+    step = step_of(deals_and_step)
     while state.deal == 0:
         legal = step["legal_actions"](state)
         step["apply"](state, legal[0] if legal[0] != PASS or len(legal) == 1 else legal[1])
     assert len(calls) >= 1
 
 
-def test_an_illegal_action_gets_the_rules_reason(kernel: ModuleType) -> None:
+def test_an_illegal_action_gets_the_rules_reason(deals_and_step: ModuleType) -> None:
     state = parlour.load_game("skat").new_state(seed=1)
     with pytest.raises(IllegalActionError, match="bidding"):
-        kernel.apply(state, PLAY[7])
+        deals_and_step.apply(state, PLAY[7])
     assert not state.history[1:] and not state._undo_stack
 
 
 @pytest.mark.parametrize("broken", ["legal", "undo"])
-def test_the_cross_check_catches_a_step_that_differs(kernel: ModuleType, broken: str) -> None:
+def test_the_cross_check_catches_a_step_that_differs(
+        deals_and_step: ModuleType, broken: str) -> None:
     def short_legal(state: SkatState) -> Any:
-        return kernel.legal_actions(state)[:-1] or kernel.legal_actions(state)
+        return deals_and_step.legal_actions(state)[:-1] or deals_and_step.legal_actions(state)
 
     def no_undo_record(state: SkatState, action: Any) -> None:
-        kernel.apply_unchecked_no_undo(state, action)
+        deals_and_step.apply_unchecked_no_undo(state, action)
 
-    step = step_of(kernel, **({"legal_actions": short_legal} if broken == "legal"
+    step = step_of(deals_and_step, **({"legal_actions": short_legal} if broken == "legal"
                               else {"apply": no_undo_record}))
     with pytest.raises(Divergence, match=r"^skat seed 0, move \d+.*: legal actions.*: .* in "
                        r"src/parlour/games/skat/_deals_and_step.pyx" if broken == "legal"

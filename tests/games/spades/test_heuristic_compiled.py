@@ -19,9 +19,9 @@ from parlour.games.spades.rules import Spades, SpadesState
 from parlour.games.spades.scoring import TeamScore
 
 NAME = "parlour.games.spades._heuristic"
-kernel: Any = compiled_switch.load(NAME)
-compiled_path = pytest.mark.skipif(kernel is None, reason="the compiled modules are off or not "
-                                   "built")
+compiled_heuristic: Any = compiled_switch.load(NAME)
+compiled_path = pytest.mark.skipif(compiled_heuristic is None,
+                                   reason="the compiled modules are off or not built")
 
 
 @compiled_path
@@ -34,7 +34,7 @@ def test_the_compiled_heuristic_makes_the_agents_moves_at_every_decision() -> No
     assert done.nil_bids > 500 and done.blind_nils > 100
     assert done.games_over > 100 and 0 < done.settled_in_c < done.hands
     # every rule of the heuristic decided somewhere (`highest` is a fallback no position needs)
-    assert set(done.rules) == set(kernel.RULES) - {"highest"}, done.rules
+    assert set(done.rules) == set(compiled_heuristic.RULES) - {"highest"}, done.rules
     assert len(RULE_SETS) == 5
 
 
@@ -183,7 +183,8 @@ def test_search_gets_the_compiled_policy_where_play_policy_would_play(why: str) 
     if why == "events on":  # search only reads the state: its events do not matter
         assert found is not None
         capsule, knowledge = found
-        assert capsule is kernel.CARD_AGENT and knowledge == kernel.knowledge(state)
+        assert capsule is compiled_heuristic.CARD_AGENT
+        assert knowledge == compiled_heuristic.knowledge(state)
     else:
         assert found is None
 
@@ -201,7 +202,7 @@ def test_search_with_the_default_rollout_takes_the_compiled_path(
         spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
     game = parlour.load_game("spades", max_hands=1)
     calls: list[bool] = []
-    compiled = kernel.play_compiled
+    compiled = compiled_heuristic.play_compiled
 
     def counting(state: Any, agent: str, stop: int | None) -> bool:
         played = bool(compiled(state, agent, stop))
@@ -223,7 +224,7 @@ def test_search_with_the_default_rollout_takes_the_compiled_path(
             state.apply(action)
         return made, rng.getstate()
 
-    monkeypatch.setattr(kernel, "play_compiled", counting)
+    monkeypatch.setattr(compiled_heuristic, "play_compiled", counting)
     with_compiled = decisions(4)
     assert calls and all(calls)
     monkeypatch.setattr(SpadesState, "play_compiled", lambda self, agent, stop: False)

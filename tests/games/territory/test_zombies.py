@@ -23,11 +23,13 @@ MODULE_NAME = "parlour.games.territory._zombies"
 
 
 @pytest.fixture(autouse=True)
-def kernel() -> None:
+def zombies() -> None:
     if MODULE_NAME not in compiled_switch.built():
         if os.environ.get("CI"):
-            pytest.fail("the Territory kernel is not built: CI must test the compiled path")
-        pytest.skip("the Territory kernel is not built (pip install -e . with a C compiler)")
+            pytest.fail("the compiled Territory module is not built: CI must test the compiled "
+                        "path")
+        pytest.skip("the compiled Territory module is not built (pip install -e . with a C "
+                    "compiler)")
     if rules._ZOMBIES is None:
         pytest.skip("the pure path is forced (PARLOUR_PURE)")
 

@@ -57,12 +57,13 @@ def _rows_module() -> ModuleType | None:
     from parlour.games.hearts.events import DIRECTION_NAMES
     from parlour.games.hearts.rules import HEARTS_MASK, JD_BIT, QS_BIT
 
-    kernel = compiled_switch.load("parlour.games.hearts._rows")
-    if kernel is not None:
-        kernel.bind({name: offset for name, offset, _ in LAYOUT.rows()}, INDEX,
-                    {offset: DIRECTIONS.index(name) for offset, name in DIRECTION_NAMES.items()},
-                    HEARTS_MASK, QS_BIT, JD_BIT, LAYOUT.size)
-    return kernel
+    compiled_rows = compiled_switch.load("parlour.games.hearts._rows")
+    if compiled_rows is not None:
+        compiled_rows.bind(
+            {name: offset for name, offset, _ in LAYOUT.rows()}, INDEX,
+            {offset: DIRECTIONS.index(name) for offset, name in DIRECTION_NAMES.items()},
+            HEARTS_MASK, QS_BIT, JD_BIT, LAYOUT.size)
+    return compiled_rows
 
 
 class HeartsEncoding(Encoding):
@@ -115,21 +116,22 @@ class HeartsEncoding(Encoding):
 
     def fill_rows(self, states: Sequence[State[Any]], seats: np.ndarray, rows: np.ndarray,
                   masks: np.ndarray, which: np.ndarray | None = None) -> None:
-        """`Encoding.fill_rows` in C (`_rows.pyx`) where the kernel is built and the states
+        """`Encoding.fill_rows` in C (`_rows.pyx`) where its compiled module is built and the states
         are Hearts states whose observation and encoding are Hearts' own."""
         from parlour.games.hearts.rules import Hearts, HeartsState
 
-        kernel = _rows_module()
-        if (kernel is None or not isinstance(self.game, Hearts)
+        compiled_rows = _rows_module()
+        if (compiled_rows is None or not isinstance(self.game, Hearts)
                 or type(self).fill is not HeartsEncoding.fill
                 or any(type(s).observe is not HeartsState.observe for s in states)
                 or rows.dtype != np.float32 or masks.dtype != np.bool_):
             super().fill_rows(states, seats, rows, masks, which)
             return
-        kernel.fill_rows(states if isinstance(states, list) else list(states),
-                         np.ascontiguousarray(seats, dtype=np.int64), rows, masks.view(np.uint8),
-                         self.end_score, bool(self.game.jack_of_diamonds),
-                         None if which is None else np.ascontiguousarray(which).view(np.uint8))
+        compiled_rows.fill_rows(
+            states if isinstance(states, list) else list(states),
+            np.ascontiguousarray(seats, dtype=np.int64), rows, masks.view(np.uint8),
+            self.end_score, bool(self.game.jack_of_diamonds),
+            None if which is None else np.ascontiguousarray(which).view(np.uint8))
 
     def deal_progress(self, observation: Observation) -> float:
         """Minus the penalty points taken this deal, relative to the others' mean."""

@@ -532,7 +532,7 @@ class SkatState(State["Skat"]):
     # --- changing the state ----------------------------------------------------------------
     def play_random(self, stop: int | None, random: Callable[[], float]) -> None:
         """Random moves until deal `stop` or the end (`State.play_random`), the card play of
-        each deal in compiled code where the kernel is built: the very same moves."""
+        each deal in compiled code where its compiled module is built: the very same moves."""
         kinds = type(self), type(self.game)
         mode = _KERNEL_MODES.get(kinds)
         if mode is None:

@@ -57,12 +57,13 @@ def _rows_module() -> ModuleType | None:
     from parlour import compiled_switch
     from parlour.games.spades.rules import NO_BID, PHASE_NAMES, Spades
 
-    kernel = compiled_switch.load("parlour.games.spades._rows")
-    if kernel is not None:
-        kernel.bind({name: offset for name, offset, _ in LAYOUT.rows()}, INDEX,
-                    {i: PHASES.index(name) for i, name in enumerate(PHASE_NAMES)}, NO_BID,
-                    LAYOUT.size, Spades().num_distinct_actions)
-    return kernel
+    compiled_rows = compiled_switch.load("parlour.games.spades._rows")
+    if compiled_rows is not None:
+        compiled_rows.bind(
+            {name: offset for name, offset, _ in LAYOUT.rows()}, INDEX,
+            {i: PHASES.index(name) for i, name in enumerate(PHASE_NAMES)}, NO_BID,
+            LAYOUT.size, Spades().num_distinct_actions)
+    return compiled_rows
 
 
 class SpadesEncoding(Encoding):
@@ -97,21 +98,22 @@ class SpadesEncoding(Encoding):
 
     def fill_rows(self, states: Sequence[State[Any]], seats: np.ndarray, rows: np.ndarray,
                   masks: np.ndarray, which: np.ndarray | None = None) -> None:
-        """`Encoding.fill_rows` in C (`_rows.pyx`) where the kernel is built and the states
+        """`Encoding.fill_rows` in C (`_rows.pyx`) where its compiled module is built and the states
         are Spades states whose observation and encoding are Spades' own."""
         from parlour.games.spades.rules import Spades, SpadesState
 
-        kernel = _rows_module()
-        if (kernel is None or not isinstance(self.game, Spades)
+        compiled_rows = _rows_module()
+        if (compiled_rows is None or not isinstance(self.game, Spades)
                 or type(self).fill is not SpadesEncoding.fill
                 or any(type(s).observe is not SpadesState.observe for s in states)
                 or rows.dtype != np.float32 or masks.dtype != np.bool_):
             super().fill_rows(states, seats, rows, masks, which)
             return
-        kernel.fill_rows(states if isinstance(states, list) else list(states),
-                         np.ascontiguousarray(seats, dtype=np.int64), rows, masks.view(np.uint8),
-                         self.target, self.bag_limit,
-                         None if which is None else np.ascontiguousarray(which).view(np.uint8))
+        compiled_rows.fill_rows(
+            states if isinstance(states, list) else list(states),
+            np.ascontiguousarray(seats, dtype=np.int64), rows, masks.view(np.uint8),
+            self.target, self.bag_limit,
+            None if which is None else np.ascontiguousarray(which).view(np.uint8))
 
     def fill(self, observation: Observation, out: np.ndarray) -> None:
         obs = observation
