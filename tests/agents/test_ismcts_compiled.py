@@ -28,7 +28,7 @@ from parlour.games.hearts.rules import Hearts
 from parlour.games.spades.heuristic_playouts import python_heuristic as python_spades_heuristic
 from parlour.games.spades.rules import Spades
 
-kernel = compiled_switch.load(ismcts_gate.MODULE)
+compiled_search = compiled_switch.load(ismcts_gate.MODULE)
 needs_compiled = pytest.mark.skipif(
     not ismcts_gate.available() and (compiled_switch.forced_pure() or not os.environ.get("CI")),
     reason="the compiled ISMCTS loop is not built (CI must build it) or PARLOUR_PURE is set")
@@ -258,10 +258,10 @@ def test_a_game_scoring_its_own_way_is_searched_with_its_own_values() -> None:
 
 @needs_compiled
 def test_the_compiled_generator_draws_what_random_draws() -> None:
-    assert kernel is not None
-    assert kernel.reproduces_random()
+    assert compiled_search is not None
+    assert compiled_search.reproduces_random()
     mine, theirs = Random(3), Random(3)
-    generator = kernel.Generator(mine)
+    generator = compiled_search.Generator(mine)
     for n in range(1, 60):
         assert generator.randrange(n) == theirs.randrange(n)
         assert generator.random() == theirs.random()
@@ -273,7 +273,7 @@ def test_the_compiled_generator_draws_what_random_draws() -> None:
 @needs_compiled
 @pytest.mark.parametrize("tries", [64, 1, 0])
 def test_the_compiled_deal_deals_what_deal_constrained_deals(tries: int) -> None:
-    assert kernel is not None
+    assert compiled_search is not None
     unknown = (1 << 20) - 1 & ~0b1111  # 16 cards
     cases = [
         ([6, 5, 5], [unknown] * 3),  # no constraint: shuffle and cut
@@ -283,10 +283,10 @@ def test_the_compiled_deal_deals_what_deal_constrained_deals(tries: int) -> None
     for seed in range(20):
         for sizes, allowed in cases:
             mine, theirs = Random(seed), Random(seed)
-            dealt = kernel.deal_cards(mine, sizes, allowed, unknown, tries)
+            dealt = compiled_search.deal_cards(mine, sizes, allowed, unknown, tries)
             assert dealt == deal_constrained(unknown, sizes, allowed, theirs, tries)
             assert mine.getstate() == theirs.getstate()
-    assert kernel.deal_cards(Random(1), [8, 8], [0xFF0, 0xFF0], unknown, 2) is None
+    assert compiled_search.deal_cards(Random(1), [8, 8], [0xFF0, 0xFF0], unknown, 2) is None
     with pytest.raises(ParlourError):
         deal_constrained(unknown, [8, 8], [0xFF0, 0xFF0], Random(1), 2)
 

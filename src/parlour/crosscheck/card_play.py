@@ -33,8 +33,8 @@ class CardCheck:
 
 def crosscheck(game: Game[Any], seeds: Iterable[int]) -> CardCheck:
     """Cross-check the card play of one deal per seed of `game` (Hearts or Spades rules);
-    raises `Divergence` at a difference, `LookupError` if the kernel is not built. The pure
-    path (``PARLOUR_PURE``) checks the kernel too, where it is built."""
+    raises `Divergence` at a difference, `LookupError` if the module is not built. The pure
+    path (``PARLOUR_PURE``) checks the compiled module too, where it is built."""
     compiled_switch.check_current(MODULE)
     try:
         trick_play = importlib.import_module(MODULE)

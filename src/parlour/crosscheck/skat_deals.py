@@ -84,7 +84,7 @@ def crosscheck(game: Skat, seeds: range, module: Any) -> CrossCheck:
     series = type(game)(**{**game.params, "deals": 2})
     done = CrossCheck()
     probe = Probe(MODULE)
-    bind_deals(module)  # the pure path checks the kernel too, where it is built
+    bind_deals(module)  # the pure path checks the compiled module too, where it is built
     for seed in seeds:
         rng = Random(seed)
         state = series.new_state(seed=seed)

@@ -52,7 +52,8 @@ def heuristic_crosscheck(game: Skat, seeds: range, module: Any,
     bot = SkatHeuristic(series)
     done = HeuristicCheck()
     probe = Probe("parlour.games.skat._heuristic")
-    bind_deals(module.deal_kernel)  # the pure path checks the kernels too, where they are built
+    # the pure path checks the compiled modules too, where they are built
+    bind_deals(module.deal_kernel)
     module.reset_counts()
     for seed in seeds:
         probe.start(game.spec, seed)

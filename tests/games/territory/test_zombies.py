@@ -1,9 +1,9 @@
 """The compiled zombie turns against the Python rules: the same boards, streams, results and
 events.
 
-The kernel runs zombies for quiet states and states with events alike; the reference plays
-them in Python (`PythonTurns`, a subclass the kernel leaves alone). Skipped when the kernel is
-not built, except under CI (``CI`` set), where the compiled path must be there.
+The compiled turns run zombies for quiet states and states with events alike; the reference
+plays them in Python (`PythonTurns`, a subclass they leave alone). Skipped when the compiled
+module is not built, except under CI (``CI`` set), where the compiled path must be there.
 """
 
 from __future__ import annotations

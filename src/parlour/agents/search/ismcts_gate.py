@@ -37,7 +37,7 @@ MODULE = "parlour.agents.search._ismcts"
 _COMPILED = compiled_switch.load(MODULE)
 _CARDS = compiled_switch.load("parlour.cards._trick_play")
 _EXACT = _COMPILED is not None and _CARDS is not None and bool(_COMPILED.reproduces_random())
-"""The kernel is built and draws what this Python's `random.Random` draws."""
+"""The compiled loop is built and draws what this Python's `random.Random` draws."""
 
 ISMCTS_SEARCH = Binding(
     MODULE, reads=("settled_returns", "settle_key", "running_returns", "returns", "tiebreak",
@@ -55,7 +55,7 @@ def available() -> bool:
 
 @contextmanager
 def python_loop() -> Iterator[None]:
-    """Search on the Python loop inside the block, kernel or not (tests and benchmarks compare
+    """Search on the Python loop inside the block, compiled or not (tests and benchmarks compare
     the two loops)."""
     global _EXACT
     saved = _EXACT

@@ -4,8 +4,8 @@
 (the compiled ISMCTS loop's rollouts, modelled opponents and expansions,
 `parlour.agents.search.ismcts_gate`) use `_heuristic.pyx` where the game still names its own
 `SpadesHeuristic` as ``heuristic``, the state's class overrides no hook the kernels stand in
-for, and the kernels are built. `python_heuristic` makes both decline, so tests and benchmarks
-can compare the compiled heuristic with the Python agents.
+for, and the compiled modules are built. `python_heuristic` makes both decline, so tests and
+benchmarks can compare the compiled heuristic with the Python agents.
 """
 
 from __future__ import annotations
@@ -23,18 +23,18 @@ MODULE = "parlour.games.spades._heuristic"
 
 @contextmanager
 def python_heuristic() -> Iterator[None]:
-    """Inside the block the heuristic plays in Python everywhere, kernel or not:
+    """Inside the block the heuristic plays in Python everywhere, compiled or not:
     `play_compiled` declines, and search finds no compiled agent."""
-    kernel = compiled_switch.load(MODULE)
-    if kernel is None:
+    compiled_heuristic = compiled_switch.load(MODULE)
+    if compiled_heuristic is None:
         yield
         return
-    was = bool(kernel.enabled())
-    kernel.enable(False)
+    was = bool(compiled_heuristic.enabled())
+    compiled_heuristic.enable(False)
     try:
         yield
     finally:
-        kernel.enable(was)
+        compiled_heuristic.enable(was)
 
 
 def compiled_decider(state: State[Any]) -> Callable[[State[Any]], Action] | None:
@@ -43,10 +43,11 @@ def compiled_decider(state: State[Any]) -> Callable[[State[Any]], Action] | None
     seat's knowledge; None where the compiled heuristic may not stand in (as for
     `SpadesState.compiled_agent`). For `parlour.rl.VectorEnv`'s lockstep path
     (`SpadesHeuristic.lockstep_decider`)."""
-    kernel = compiled_switch.load(MODULE)
-    if kernel is None or kernel.compiled_agent(state, "heuristic") is None:
+    compiled_heuristic = compiled_switch.load(MODULE)
+    if (compiled_heuristic is None
+            or compiled_heuristic.compiled_agent(state, "heuristic") is None):
         return None
-    deal = kernel.HeuristicDeal()
+    deal = compiled_heuristic.HeuristicDeal()
 
     def decide(current: State[Any]) -> Action:
         deal.load(current)

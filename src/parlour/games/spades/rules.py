@@ -567,14 +567,18 @@ class SpadesState(SeededDealState["Spades"]):
         hand `stop`, its Blind Nil choices, bids and cards made from each seat's view only
         (`parlour.games.spades._heuristic`), for a quiet state whose class keeps the hooks the
         kernels stand in for and whose game keeps the heuristic; else False."""
-        kernel = compiled_switch.load("parlour.games.spades._heuristic")
-        return kernel is not None and bool(kernel.play_compiled(self, agent, stop))
+        compiled_heuristic = compiled_switch.load("parlour.games.spades._heuristic")
+        return (compiled_heuristic is not None
+                and bool(compiled_heuristic.play_compiled(self, agent, stop)))
 
     def compiled_agent(self, agent: str) -> tuple[Any, bytes] | None:
         """The compiled heuristic for the compiled ISMCTS loop (a `cards/_card_agent.pxd` capsule
         and the knowledge of this position), where `play_compiled` would play it; else None."""
-        kernel = compiled_switch.load("parlour.games.spades._heuristic")
-        return None if kernel is None else kernel.compiled_agent(self, agent)
+        compiled_heuristic = compiled_switch.load("parlour.games.spades._heuristic")
+        if compiled_heuristic is None:
+            return None
+        found: tuple[Any, bytes] | None = compiled_heuristic.compiled_agent(self, agent)
+        return found
 
 
 SpadesState.kernel_class = SpadesState

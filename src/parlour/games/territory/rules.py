@@ -357,7 +357,7 @@ class TerritoryState(State["Territory"]):
     def advance(self) -> None:
         """Run zombies' turns until a seat is to act or the game is over.
 
-        They run in the compiled kernel where it is built (the same turns and events).
+        They run in the compiled module `_zombies` where it is built (the same turns and events).
         """
         if _ZOMBIES is not None and ZOMBIE_TURNS.applies(type(self)):
             _ZOMBIES.advance(self, self.quiet)
