@@ -5,7 +5,7 @@ sandbox (``bwrap``, Debian's ``bubblewrap``) the bot gets:
 
 - its own PID, mount, IPC, UTS and network namespaces, no capabilities, a new session, and it
   is PID 1 of its namespace: when it ends (or is killed, or parlour dies: ``--die-with-parent``)
-  the kernel kills every process it started, so none outlives the game;
+  the Linux kernel kills every process it started, so none outlives the game;
 - a filesystem of its own: the system's directories (``/usr`` and the merged ``/bin``, ``/lib``
   ...) and a short list of ``/etc`` files read-only, its program's installation and its own
   folder read-only, fresh size-capped tmpfs at ``/tmp`` and ``$HOME``, and nothing else: no
