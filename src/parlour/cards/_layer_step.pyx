@@ -44,7 +44,6 @@ cdef list CARDS = list(CARD)
 cdef uint64_t FIRST_COPIES = FIRSTS
 cdef uint64_t SECOND_COPIES = SECONDS
 cdef int TWIN_OFFSET = OFFSET
-cdef object MINUS_ONE = -1
 cdef object FULL_UNDO = FullUndo, SHORT_UNDO = ShortUndo
 
 # the slots of `ContractTrickState` and its bases, found by the first `install`
@@ -296,7 +295,8 @@ cdef int play(Kind kind, state, long long card, bint record) except -1:
     cdef list stack = <list>slot(state, T.undo)
     if not record and stack and type_of(stack[len(stack) - 1]) == <PyObject *>SHORT_UNDO:
         state.complete_undo_record()  # before reading: it takes back and remakes a move
-    cdef TrickTurn turn = read_turn(state, &T)
+    cdef TrickTurn turn
+    read_turn(&turn, state, &T)
     cdef bint quiet = turn.quiet
     cdef bint breaking = (not truth(slot(state, T.broken))
                           and (<uint64_t>long_of(slot(state, T.breaks)) >> card) & 1)

@@ -3,8 +3,9 @@
 `games/spades/_step.pyx`, `cards/_layer_step.pyx`): the offsets of the slots every
 `TrickState` has and of the `TrickWon` event's, the interned actions, history entries (which
 the deal kernels read too) and `CardPlayed` events by seat and card, a full trick's end and
-its `TrickWon` event, a card play's start (`TrickTurn`, `within_trick_undo`, `lay_card`) and
-putting a step in place of a class's methods.
+its `TrickWon` event, a card play's start (`TrickTurn` filled by `read_turn`, the undo records
+`within_trick_undo` and `trick_end_undo`, `lay_card`) and putting a step in place of a class's
+methods.
 
 A step fills its own `TrickSlots` once, in its `install`, with `trick_slots(cls)`, and reads a
 state's fields through it (`slot(state, T.hands)`, `parlour.cards._slots`); what is the game's
@@ -51,9 +52,8 @@ cdef struct TrickTurn:  # what a card play reads first; the objects borrowed fro
     bint quiet
 
 
-cdef inline TrickTurn read_turn(object state, const TrickSlots *t) except *:
-    """The `TrickTurn` of `state`, whose current player is about to play a card."""
-    cdef TrickTurn turn
+cdef inline int read_turn(TrickTurn *turn, object state, const TrickSlots *t) except -1:
+    """Fill `turn` from `state`, whose current player is about to play a card."""
     turn.current = slot(state, t.current)
     turn.seat = long_of(turn.current)
     turn.hands = slot(state, t.hands)
@@ -62,7 +62,7 @@ cdef inline TrickTurn read_turn(object state, const TrickSlots *t) except *:
     turn.history = slot(state, t.history)
     turn.events = slot(state, t.events)
     turn.quiet = truth(slot(state, t.quiet))
-    return turn
+    return 0
 
 
 cdef inline object within_trick_undo(object kind, object state, const TrickSlots *t,
@@ -72,6 +72,18 @@ cdef inline object within_trick_undo(object kind, object state, const TrickSlots
     return untracked(short_undo(
         kind, untracked((<object>turn.current, <object>list_item(turn.hands, turn.seat),
                          <object>turn.trick, <object>slot(state, t.broken))),
+        size_of(turn.history), size_of(turn.events), restore))
+
+
+cdef inline object trick_end_undo(object kind, object state, const TrickSlots *t,
+                                  const TrickTurn *turn, object taken, object restore):
+    """`TrickState.undo_play`'s short record of a card that completes a trick not the deal's
+    last: `within_trick_undo`'s fields, then the leader, the tricks done and `taken` (the game's
+    count of the tricks taken, for `_restore_taken`)."""
+    return untracked(short_undo(
+        kind, untracked((<object>turn.current, <object>list_item(turn.hands, turn.seat),
+                         <object>turn.trick, <object>slot(state, t.broken),
+                         <object>slot(state, t.leader), <object>turn.tricks, taken)),
         size_of(turn.history), size_of(turn.events), restore))
 
 

@@ -25,7 +25,7 @@ from parlour.cards._slots cimport (
 from parlour.cards._trick_step cimport (
     TrickSlots, TrickTurn, TrickWonSlots, by_card, close_trick, lay_card, moves_by_seat,
     played_by_seat, put_in_place, read_turn, trick_slots, trick_won_event, trick_won_slots,
-    within_trick_undo,
+    trick_end_undo, within_trick_undo,
 )
 
 from parlour.cards.card import CARD
@@ -198,7 +198,8 @@ def apply_unchecked_no_undo(state, action):
 cdef int play(state, long long card, bint record) except -1:
     """`SpadesState.apply`'s short way (with `record`: its undo record), then
     `TrickState.play_card` and `SpadesState._trick_won`."""
-    cdef TrickTurn turn = read_turn(state, &T)
+    cdef TrickTurn turn
+    read_turn(&turn, state, &T)
     cdef long long p = turn.seat, leader
     cdef PyObject *tricks = turn.tricks
     cdef Py_ssize_t n = size_of(turn.trick), ntricks = size_of(tricks), i
@@ -209,11 +210,8 @@ cdef int play(state, long long card, bint record) except -1:
         if n < 3:
             entry = within_trick_undo(SHORT_UNDO, state, &T, &turn, UNDO_PLAY)
         elif ntricks < HAND_SIZE - 1:  # the trick's last card: `undo_play`'s record, tricks won
-            entry = untracked(short_undo(SHORT_UNDO, untracked((
-                <object>turn.current, <object>list_item(turn.hands, p), <object>turn.trick,
-                <object>slot(state, T.broken), <object>slot(state, T.leader), <object>tricks,
-                <object>slot(state, WON))), size_of(turn.history), size_of(turn.events),
-                UNDO_PLAY))
+            entry = trick_end_undo(SHORT_UNDO, state, &T, &turn, <object>slot(state, WON),
+                                   UNDO_PLAY)
         else:  # the deal's last card: a full snapshot
             entry = untracked(full_undo(FULL_UNDO, state._snapshot(), size_of(turn.history),
                                         size_of(turn.events)))
