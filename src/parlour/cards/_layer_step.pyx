@@ -26,7 +26,10 @@ from parlour.cards._slots cimport (
     actions_of, full_undo, list_item, long_of, set_slot, short_undo, size_of, slot, slot_offset,
     truth, tuple_item, tuple_plus, type_of, untracked,
 )
-from parlour.cards._trick_step cimport TrickSlots, close_trick, moves_by_seat, trick_slots
+from parlour.cards._trick_step cimport (
+    TrickSlots, TrickTurn, close_trick, lay_card, moves_by_seat, read_turn, trick_slots,
+    within_trick_undo,
+)
 
 from types import FunctionType
 
@@ -41,7 +44,6 @@ cdef list CARDS = list(CARD)
 cdef uint64_t FIRST_COPIES = FIRSTS
 cdef uint64_t SECOND_COPIES = SECONDS
 cdef int TWIN_OFFSET = OFFSET
-cdef object MINUS_ONE = -1
 cdef object FULL_UNDO = FullUndo, SHORT_UNDO = ShortUndo
 
 # the slots of `ContractTrickState` and its bases, found by the first `install`
@@ -293,30 +295,22 @@ cdef int play(Kind kind, state, long long card, bint record) except -1:
     cdef list stack = <list>slot(state, T.undo)
     if not record and stack and type_of(stack[len(stack) - 1]) == <PyObject *>SHORT_UNDO:
         state.complete_undo_record()  # before reading: it takes back and remakes a move
-    cdef list history = <list>slot(state, T.history)
-    cdef list events = <list>slot(state, T.events)
-    cdef bint quiet = truth(slot(state, T.quiet))
+    cdef TrickTurn turn
+    read_turn(&turn, state, &T)
+    cdef bint quiet = turn.quiet
     cdef bint breaking = (not truth(slot(state, T.broken))
                           and (<uint64_t>long_of(slot(state, T.breaks)) >> card) & 1)
-    current = <object>slot(state, T.current)
-    cdef long long p = long_of(<PyObject *>current)
-    cdef list hands = <list>slot(state, T.hands)
-    cdef PyObject *before = slot(state, T.trick)
+    current = <object>turn.current
+    cdef long long p = turn.seat
     load_seating(<object>slot(state, SEATING))
     if record:
-        if size_of(before) + 1 < TRICK_SIZE and not (breaking and not quiet):
-            stack.append(untracked(short_undo(
-                SHORT_UNDO, untracked((current, <object>list_item(<PyObject *>hands, p),
-                                       <object>before, <object>slot(state, T.broken))),
-                len(history), len(events), type(state).undo_play)))
+        if size_of(turn.trick) + 1 < TRICK_SIZE and not (breaking and not quiet):
+            stack.append(within_trick_undo(SHORT_UNDO, state, &T, &turn, type(state).undo_play))
         else:
-            stack.append(full_undo(FULL_UNDO, state._snapshot(), len(history), len(events)))
-    history.append((<list>kind.moves[p])[card])
-    set_slot(state, T.legal, MINUS_ONE)
-    hands[p] = <uint64_t>long_of(list_item(<PyObject *>hands, p)) ^ ((<uint64_t>1) << card)
-    trick = tuple_plus(slot(state, T.trick), CARDS[card])
-    if not quiet:
-        events.append((<list>kind.events[p])[card])
+            stack.append(full_undo(FULL_UNDO, state._snapshot(), size_of(turn.history),
+                                   size_of(turn.events)))
+    trick = lay_card(state, &T, &turn, card, CARDS[card], (<list>kind.moves[p])[card],
+                     (<list>kind.events[p])[card])
     if breaking:
         set_slot(state, T.broken, True)
         if not quiet:

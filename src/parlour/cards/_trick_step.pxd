@@ -3,16 +3,23 @@
 `games/spades/_step.pyx`, `cards/_layer_step.pyx`): the offsets of the slots every
 `TrickState` has and of the `TrickWon` event's, the interned actions, history entries (which
 the deal kernels read too) and `CardPlayed` events by seat and card, a full trick's end and
-its `TrickWon` event, and putting a step in place of a class's methods.
+its `TrickWon` event, a card play's start (`TrickTurn` filled by `read_turn`, the undo records
+`within_trick_undo` and `trick_end_undo`, `lay_card`) and putting a step in place of a class's
+methods.
 
 A step fills its own `TrickSlots` once, in its `install`, with `trick_slots(cls)`, and reads a
 state's fields through it (`slot(state, T.hands)`, `parlour.cards._slots`); what is the game's
 own (Hearts' passes, Spades' bids) it looks up beside it.
 """
 
+cimport cython
+from libc.stdint cimport uint64_t
 from cpython.ref cimport PyObject
 
-from parlour.cards._slots cimport new_object, set_slot, slot_offset, tuple_plus, untracked
+from parlour.cards._slots cimport (
+    list_item, long_of, new_object, set_slot, short_undo, size_of, slot, slot_offset, truth,
+    tuple_plus, untracked,
+)
 
 cdef enum:
     CARD_COUNT = 64   # card ids are below this
@@ -32,6 +39,69 @@ cdef inline TrickSlots trick_slots(object cls) except *:
         "hands", "trick", "tricks", "leader", "current", "broken", "_legal", "breaks",
         "held_back", "first_lead", "history", "events", "_undo_stack", "quiet")]
     return found
+
+
+cdef struct TrickTurn:  # what a card play reads first; the objects borrowed from the state
+    PyObject *current   # the seat to move, as the state holds it
+    long long seat      # the same, as a C number
+    PyObject *hands     # the list of hands (card masks)
+    PyObject *trick     # the trick so far (a tuple of card ids)
+    PyObject *tricks    # the deal's tricks done
+    PyObject *history
+    PyObject *events
+    bint quiet
+
+
+cdef inline int read_turn(TrickTurn *turn, object state, const TrickSlots *t) except -1:
+    """Fill `turn` from `state`, whose current player is about to play a card."""
+    turn.current = slot(state, t.current)
+    turn.seat = long_of(turn.current)
+    turn.hands = slot(state, t.hands)
+    turn.trick = slot(state, t.trick)
+    turn.tricks = slot(state, t.tricks)
+    turn.history = slot(state, t.history)
+    turn.events = slot(state, t.events)
+    turn.quiet = truth(slot(state, t.quiet))
+    return 0
+
+
+cdef inline object within_trick_undo(object kind, object state, const TrickSlots *t,
+                                     const TrickTurn *turn, object restore):
+    """`TrickState.undo_play`'s short record of a card that leaves its trick open (`kind` being
+    `ShortUndo`, `restore` the class's `undo_play`): the seat, its hand, the trick, the break."""
+    return untracked(short_undo(
+        kind, untracked((<object>turn.current, <object>list_item(turn.hands, turn.seat),
+                         <object>turn.trick, <object>slot(state, t.broken))),
+        size_of(turn.history), size_of(turn.events), restore))
+
+
+cdef inline object trick_end_undo(object kind, object state, const TrickSlots *t,
+                                  const TrickTurn *turn, object taken, object restore):
+    """`TrickState.undo_play`'s short record of a card that completes a trick not the deal's
+    last: `within_trick_undo`'s fields, then the leader, the tricks done and `taken` (the game's
+    count of the tricks taken, for `_restore_taken`)."""
+    return untracked(short_undo(
+        kind, untracked((<object>turn.current, <object>list_item(turn.hands, turn.seat),
+                         <object>turn.trick, <object>slot(state, t.broken),
+                         <object>slot(state, t.leader), <object>turn.tricks, taken)),
+        size_of(turn.history), size_of(turn.events), restore))
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef inline tuple lay_card(object state, const TrickSlots *t, const TrickTurn *turn,
+                           long long card, object card_object, object move, object played):
+    """Lay `card` (`card_object` its id as a Python int) from the hand of the seat to move:
+    `move` onto the history, the legal-move cache cleared, the card out of the hand and, unless
+    quiet, the `played` event; returns the trick with the card added (the caller stores it)."""
+    (<list>turn.history).append(move)
+    set_slot(state, t.legal, -1)
+    (<list>turn.hands)[turn.seat] = <uint64_t>long_of(list_item(turn.hands, turn.seat)) ^ (
+        (<uint64_t>1) << card)
+    trick = tuple_plus(turn.trick, card_object)
+    if not turn.quiet:
+        (<list>turn.events).append(played)
+    return trick
 
 
 cdef struct TrickWonSlots:  # slot offsets of every `TrickWon` event's fields

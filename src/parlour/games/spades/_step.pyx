@@ -23,8 +23,9 @@ from parlour.cards._slots cimport (
     full_undo, short_undo, slot_offset, truth, tuple_item, tuple_plus, type_of, untracked,
 )
 from parlour.cards._trick_step cimport (
-    TrickSlots, TrickWonSlots, by_card, close_trick, moves_by_seat, played_by_seat,
-    put_in_place, trick_slots, trick_won_event, trick_won_slots,
+    TrickSlots, TrickTurn, TrickWonSlots, by_card, close_trick, lay_card, moves_by_seat,
+    played_by_seat, put_in_place, read_turn, trick_slots, trick_won_event, trick_won_slots,
+    trick_end_undo, within_trick_undo,
 )
 
 from parlour.cards.card import CARD
@@ -197,40 +198,26 @@ def apply_unchecked_no_undo(state, action):
 cdef int play(state, long long card, bint record) except -1:
     """`SpadesState.apply`'s short way (with `record`: its undo record), then
     `TrickState.play_card` and `SpadesState._trick_won`."""
-    cdef PyObject *current = slot(state, T.current)
-    cdef long long p = long_of(current), leader
-    cdef list hands = <list>slot(state, T.hands)
-    cdef uint64_t hand = <uint64_t>long_of(list_item(<PyObject *>hands, p))
-    cdef PyObject *trick = slot(state, T.trick)
-    cdef PyObject *tricks = slot(state, T.tricks)
-    cdef Py_ssize_t n = size_of(trick), ntricks = size_of(tricks), i
-    cdef list history = <list>slot(state, T.history)
-    cdef list events = <list>slot(state, T.events)
-    cdef bint quiet = truth(slot(state, T.quiet))
-    cdef uint64_t bit = (<uint64_t>1) << card
+    cdef TrickTurn turn
+    read_turn(&turn, state, &T)
+    cdef long long p = turn.seat, leader
+    cdef PyObject *tricks = turn.tricks
+    cdef Py_ssize_t n = size_of(turn.trick), ntricks = size_of(tricks), i
+    cdef list events = <list>turn.events
+    cdef bint quiet = turn.quiet
     cdef int lead, trump, best, index, winner, c, score
     if record:
-        if n < 3:  # `TrickState.undo_play`'s short record
-            entry = short_undo(SHORT_UNDO, untracked((<object>current,
-                                                      <object>list_item(<PyObject *>hands, p),
-                                                      <object>trick, <object>slot(state, T.broken))),
-                               len(history), len(events), UNDO_PLAY)
-        elif ntricks < HAND_SIZE - 1:
-            entry = short_undo(SHORT_UNDO, untracked((<object>current,
-                                                      <object>list_item(<PyObject *>hands, p),
-                                                      <object>trick, <object>slot(state, T.broken),
-                                                      <object>slot(state, T.leader), <object>tricks,
-                                                      <object>slot(state, WON))),
-                               len(history), len(events), UNDO_PLAY)
+        if n < 3:
+            entry = within_trick_undo(SHORT_UNDO, state, &T, &turn, UNDO_PLAY)
+        elif ntricks < HAND_SIZE - 1:  # the trick's last card: `undo_play`'s record, tricks won
+            entry = trick_end_undo(SHORT_UNDO, state, &T, &turn, <object>slot(state, WON),
+                                   UNDO_PLAY)
         else:  # the deal's last card: a full snapshot
-            entry = full_undo(FULL_UNDO, state._snapshot(), len(history), len(events))
-        (<list>slot(state, T.undo)).append(untracked(entry))
-    history.append((<list>PLAY_MOVES[p])[card])
-    set_slot(state, T.legal, MINUS_ONE)
-    hands[p] = hand ^ bit
-    new_trick = tuple_plus(trick, CARDS[card])
-    if not quiet:
-        events.append((<list>PLAYED[p])[card])
+            entry = untracked(full_undo(FULL_UNDO, state._snapshot(), size_of(turn.history),
+                                        size_of(turn.events)))
+        (<list>slot(state, T.undo)).append(entry)
+    new_trick = lay_card(state, &T, &turn, card, CARDS[card], (<list>PLAY_MOVES[p])[card],
+                         (<list>PLAYED[p])[card])
     if (<uint64_t>long_of(slot(state, T.breaks)) >> card) & 1 and not truth(slot(state, T.broken)):
         set_slot(state, T.broken, True)
         if not quiet:
