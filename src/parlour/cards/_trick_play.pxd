@@ -1,6 +1,6 @@
 # cython: language_level=3
-"""C-level declarations of the trick-play kernel, for other kernels to `cimport` (search
-loops that play cards without a Python step per card, and the game kernels of Hearts and
+"""C-level declarations of the trick-play module, for other compiled modules to `cimport` (search
+loops that play cards without a Python step per card, and the deal kernels of Hearts and
 Spades, which subclass `TrickPlay`). The fields are described in `_trick_play.pyx`."""
 
 from libc.stdint cimport uint64_t

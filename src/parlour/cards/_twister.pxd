@@ -1,7 +1,7 @@
 # cython: language_level=3
 """CPython's Mersenne Twister (MT19937, `Modules/_randommodule.c`) and the draws of `random.py`
-that deals and search use, in C, for the kernels that deal or search (`cimport` it: one copy
-of the generator).
+that deals and search use, in C, for the compiled modules that deal or search (`cimport` it:
+one copy of the generator).
 
 A `Twister` seeded with `mt_seed(t, seed)` draws exactly what ``random.Random(seed)`` draws
 for a seed in [0, 2**64) (`init_by_array` over the seed's 32-bit words, least significant
@@ -10,8 +10,8 @@ first); `mt_shuffle` is ``Random.shuffle`` (`_randbelow` by `getrandbits` reject
 ``getrandbits(64 * n).to_bytes(8 * n, "little")`` holds (`parlour.cards.deck.deal_by_keys`).
 `mt_random` is ``Random.random()``, `mt_below` ``Random._randbelow`` (so `randrange`) and
 `mt_shuffle_ints` ``Random.shuffle`` of C ints; `mt_load` and `mt_save` copy a
-`random.Random`'s state in and out (`getstate`, `setstate`), so a kernel can draw for it.
-The kernels check a probe against `random.Random` when they are bound.
+`random.Random`'s state in and out (`getstate`, `setstate`), so compiled code can draw for it.
+The compiled modules check a probe against `random.Random` when they are bound.
 """
 
 from libc.stdint cimport uint64_t

@@ -1,8 +1,8 @@
 # cython: language_level=3
 """C-level declarations of Skat's deal kernel (`_deals_and_step.pyx`), for `_heuristic.pyx` to
-`cimport`: the phases, the C tables the kernel fills once from the Python rules (`tables`,
-`actions`), and the counts and settling helpers on them. One set of tables serves both
-kernels."""
+`cimport`: the phases, the C tables this module fills once from the Python rules (`tables`,
+`actions`), and the counts and settling helpers on them. One set of tables serves the deal
+kernel and the step."""
 
 from libc.stdint cimport uint64_t
 

@@ -2,7 +2,7 @@
 """Skat in C: the deal kernel (a whole deal held in 64-bit masks and C arrays), the shuffle,
 and the Match path's step (below, with `Layout`, on the Python state's own slots).
 
-The Python rules (`parlour.games.skat.rules`) stay the reference: this kernel reads its tables
+The Python rules (`parlour.games.skat.rules`) stay the reference: this module reads its tables
 from `actions`, `tables` and `scoring`, loads a `SkatState` in any phase of a deal (bidding,
 skat, burying, declaring, card play), makes moves in C and writes the result back into the
 state. Moves are chosen by their index in the Python rules' own order of legal actions, so a
@@ -49,7 +49,7 @@ from parlour.games.skat.tables import (
 )
 
 PHASE_NAMES = ("bidding", "skat", "bury", "declare", "play", "over")
-"""The phases as the kernel numbers them (`rules` checks they are its own)."""
+"""The phases as this module numbers them (`rules` checks they are its own)."""
 SETTLE = 1
 """Mode bit: settle the deal in C (the game keeps `Skat.score_deal`)."""
 FINISH = 2

@@ -865,7 +865,7 @@ cdef class HeuristicDeal:
 
     # --- playing --------------------------------------------------------------------------
     cdef int play_card(self, int card) except -2:
-        """Play `card` for the player to move, in the kernel and in this view."""
+        """Play `card` for the player to move, in the deal and in this reading."""
         cdef int p = self.current, winner
         cdef uint64_t bit = (<uint64_t>1) << card
         winner = self.tp.play(card)

@@ -1,6 +1,6 @@
 # cython: language_level=3
-"""C-level interface of the compiled Spades heuristic (`_heuristic.pyx`), for other kernels to
-`cimport`: a search loop whose rollouts play the heuristic on a `TrickPlay`.
+"""C-level interface of the compiled Spades heuristic (`_heuristic.pyx`), for other compiled
+modules to `cimport`: a search loop whose rollouts play the heuristic on a `TrickPlay`.
 
     cdef SpadesKnowledge k
     knowledge_from_state(&k, state)        # once, when `tp` is loaded from the same state

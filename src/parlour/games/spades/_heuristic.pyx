@@ -12,9 +12,9 @@ observation, with the same float arithmetic for the counted tricks (built with
 kernel's `SpadesDeal` (`parlour.games.spades._deals`, which also writes the moves into the
 history and settles each hand as its random playouts do). `HeuristicDeal` steps one hand
 decision by decision for the cross-check (`parlour.games.spades.crosscheck`). The C-level
-interface other kernels may `cimport` is in `_heuristic.pxd`. `CARD_AGENT` (a capsule of
+interface other compiled modules may `cimport` is in `_heuristic.pxd`. `CARD_AGENT` (a capsule of
 `cards/_card_agent.pxd`'s `CardAgent`) and `knowledge(state)` let a search loop play its card
-play (`agents/search/_ismcts.pyx`); `enable` switches the kernel off for
+play (`agents/search/_ismcts.pyx`); `enable` switches the compiled heuristic off for
 `heuristic_playouts.python_heuristic`.
 """
 
@@ -713,13 +713,13 @@ cdef class HeuristicDeal:
 cdef HeuristicDeal _scratch = HeuristicDeal()
 cdef dict FITS = {}
 cdef dict MODES = {}
-cdef object RULES_OF = None   # `SpadesState`, and the hooks this kernel stands in for
+cdef object RULES_OF = None   # `SpadesState`, and the hooks this module stands in for
 cdef tuple HOOKS = ()
 cdef object HEURISTIC = None  # `Spades.agents["heuristic"]`
 
 
 cdef bint fits(state) except -1:
-    """True if `state`'s class and game keep what this kernel implements: the rules' hooks the
+    """True if `state`'s class and game keep what this module implements: the rules' hooks the
     deal kernel stands in for (as `TrickState.play_random` decides), `observe` (what the agent
     reads), and the game's heuristic agent."""
     global RULES_OF, HOOKS, HEURISTIC
@@ -749,7 +749,7 @@ def enable(bint on):
 
 
 def enabled():
-    """True unless `enable(False)` switched the kernel off."""
+    """True unless `enable(False)` switched the compiled heuristic off."""
     return ENABLED
 
 
@@ -805,9 +805,9 @@ def knowledge(state):
 
 def compiled_agent(state, agent):
     """`SpadesState.compiled_agent`: ``(CARD_AGENT, knowledge(state))`` where `agent` is
-    ``"heuristic"``, the kernel is enabled and `state` fits (as `play_compiled` decides, the
-    state's quietness apart: search only reads it) and its class keeps `play_compiled`; else
-    None."""
+    ``"heuristic"``, the compiled heuristic is enabled and `state` fits (as `play_compiled`
+    decides, the state's quietness apart: search only reads it) and its class keeps
+    `play_compiled`; else None."""
     if (agent != "heuristic" or not ENABLED or not fits(state)
             or type(state).play_compiled is not RULES_OF.play_compiled):
         return None

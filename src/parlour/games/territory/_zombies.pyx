@@ -191,7 +191,7 @@ def advance(state, bint quiet=True):
             and (quiet or (b.touched and b.taken))):
         free(b.squares); free(b.pieces); free(b.incoming); free(dest); free(amount)
         free(sources); free(b.touched); free(b.taken)
-        raise MemoryError("territory kernel: no memory for the board")
+        raise MemoryError("territory zombies: no memory for the board")
     if not quiet:
         memset(b.touched, 0, area)
     try:
