@@ -19,21 +19,10 @@ loaded machine. ``--crosscheck N`` runs
 
 from __future__ import annotations
 
-import argparse
-import re
-import statistics
-import subprocess
-import sys
-import tempfile
-import time
-from pathlib import Path
-from random import Random
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-STARTS = ("decision", "card")
-GAME = {"deals": 4}
-"""The benchmark's game: a tournament round of four deals (a Pflichtsolo each)."""
+from benchmarks.layer_playouts import LayerBench, main
+
 RULE_SETS: tuple[dict[str, Any], ...] = (
     {"deals": 1, "tournament": False}, {"deals": 4},
     {"deals": 2, "tournament": False, "with_nines": False, "armut": True, "schweinchen": True,
@@ -41,106 +30,15 @@ RULE_SETS: tuple[dict[str, Any], ...] = (
     {"deals": 2, "tournament": False, "second_dulle": "always"})
 
 
-def starts(start: str, playouts: int) -> list[Any]:
-    """`playouts` quiet states of a 4-deal round at their first decision, or (``card``) at
-    the first card of deal 0 after random calls (seeds whose Armut was thrown in skipped)."""
-    import parlour
+def at_cards(state: Any) -> bool:
+    """True once the Vorbehalt is over (seeds whose Armut was thrown in never get there)."""
     from parlour.games.doppelkopf.rules import PLAYING
 
-    game = parlour.load_game("doppelkopf", **GAME)
-    found: list[Any] = []
-    seed = 0
-    while len(found) < playouts:
-        state: Any = game.new_state(seed=seed)
-        state.quiet = True
-        rng = Random(seed)
-        seed += 1
-        while start == "card" and state.phase != PLAYING and state.deal_number == 0:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-        if start == "decision" or state.deal_number == 0:
-            found.append(state)
-    return found
+    return bool(state.phase == PLAYING)
 
 
-def run(path: str, start: str, playouts: int) -> float:
-    """CPU seconds of `playouts` playouts to the end of the deal on `path` (compiled, python,
-    or none: the clones alone)."""
-    from parlour.core import State
-
-    states = starts(start, playouts)
-    copies = [state.clone(quiet=True) for state in states]
-    play = State.play_random if path == "python" else type(states[0]).play_random
-    begin = time.process_time()
-    for seed, state in enumerate(copies):
-        if path != "none":
-            play(state, state.deal_number + 1, Random(seed).random)
-    return time.process_time() - begin
-
-
-def callgrind(path: str, start: str, playouts: int) -> int:
-    """Instructions of one process running `path` under callgrind."""
-    with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "callgrind.out"
-        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                        sys.executable, __file__, "--child", path, "--start", start,
-                        "--playouts", str(playouts)],
-                       check=True, capture_output=True,
-                       env={"PYTHONPATH": f"{ROOT}:{ROOT / 'src'}"})
-        found = re.search(r"^(?:summary|totals):\s+(\d+)", out.read_text(), re.MULTILINE)
-        assert found, "no totals in the callgrind output"
-        return int(found[1])
-
-
-def crosscheck(seeds: int) -> None:
-    """`layer_play.crosscheck` on `seeds` seeds of each rule set; raises on a divergence."""
-    import parlour
-    from parlour.crosscheck import layer_play
-
-    for params in RULE_SETS:
-        begin = time.process_time()
-        done = layer_play.crosscheck(parlour.load_game("doppelkopf", **params), range(seeds))
-        print(f"doppelkopf {params}: {done.playouts:,} playouts, "
-              f"{done.moves:,} moves, {done.games_over:,} to the game's end, identical "
-              f"({time.process_time() - begin:.0f} CPU s)")
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--playouts", type=int, default=2000)
-    parser.add_argument("--callgrind", action="store_true")
-    parser.add_argument("--crosscheck", type=int, default=0, metavar="SEEDS")
-    parser.add_argument("--start", choices=STARTS, help=argparse.SUPPRESS)
-    parser.add_argument("--child", choices=("compiled", "python", "none"),
-                        help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.child:
-        run(args.child, args.start, args.playouts)
-        return
-    if args.crosscheck:
-        crosscheck(args.crosscheck)
-        return
-    if args.callgrind:
-        callgrind("none", "card", 10)  # writes the bytecode caches
-    for start in STARTS:
-        if args.callgrind:
-            base = callgrind("none", start, args.playouts)
-            counts = {p: (callgrind(p, start, args.playouts) - base) / args.playouts
-                      for p in ("compiled", "python")}
-            print(f"from the first {start}: instructions a playout, compiled "
-                  f"{counts['compiled']:,.0f}, Python {counts['python']:,.0f}: "
-                  f"{counts['python'] / counts['compiled']:.1f}x fewer")
-            continue
-        rates: dict[str, list[float]] = {"compiled": [], "python": []}
-        for _ in range(args.rounds):
-            for path in rates:
-                rates[path].append(args.playouts / run(path, start, args.playouts))
-        compiled, python = (statistics.median(rates[p]) for p in ("compiled", "python"))
-        print(f"from the first {start}: playouts a CPU second, median of {args.rounds} "
-              f"rounds of {args.playouts:,}: compiled {compiled:,.0f}, Python loop "
-              f"{python:,.0f}: {compiled / python:.1f}x")
-
+BENCH = LayerBench("doppelkopf", {"deals": 4}, RULE_SETS, at_cards, __file__)
+"""The timed game: a tournament round of four deals (a Pflichtsolo each)."""
 
 if __name__ == "__main__":
-    main()
+    main(BENCH, __doc__.splitlines()[0])
