@@ -106,19 +106,20 @@ cdef inline object untracked(object value):
     return value
 
 
+cdef inline void put_item(object record, Py_ssize_t index, object value) noexcept:
+    """Fill item `index` of the new tuple `record` with `value` (a new reference)."""
+    Py_INCREF(value)
+    PyTuple_SET_ITEM(record, index, value)
+
+
 cdef inline object full_undo(object kind, object snapshot, Py_ssize_t moves, Py_ssize_t events):
     """``FullUndo(snapshot, moves, events)``, `kind` being `parlour.core.undo.FullUndo`: the
     tuple subclass's instance allocated by its `tp_alloc` and filled in C, as `tuple.__new__`
     makes it, without the call through the class (`docs/performance.md`, "Undo records")."""
     cdef object record = new_items(kind, 3)
-    cdef object length = moves
-    Py_INCREF(snapshot)
-    PyTuple_SET_ITEM(record, 0, snapshot)
-    Py_INCREF(length)
-    PyTuple_SET_ITEM(record, 1, length)
-    length = events
-    Py_INCREF(length)
-    PyTuple_SET_ITEM(record, 2, length)
+    put_item(record, 0, snapshot)
+    put_item(record, 1, moves)
+    put_item(record, 2, events)
     return record
 
 
@@ -127,16 +128,10 @@ cdef inline object short_undo(object kind, object fields, Py_ssize_t moves, Py_s
     """``ShortUndo(fields, moves, events, restore)``, `kind` being `parlour.core.undo.ShortUndo`,
     made in C as `full_undo` makes a `FullUndo`."""
     cdef object record = new_items(kind, 4)
-    cdef object length = moves
-    Py_INCREF(fields)
-    PyTuple_SET_ITEM(record, 0, fields)
-    Py_INCREF(length)
-    PyTuple_SET_ITEM(record, 1, length)
-    length = events
-    Py_INCREF(length)
-    PyTuple_SET_ITEM(record, 2, length)
-    Py_INCREF(restore)
-    PyTuple_SET_ITEM(record, 3, restore)
+    put_item(record, 0, fields)
+    put_item(record, 1, moves)
+    put_item(record, 2, events)
+    put_item(record, 3, restore)
     return record
 
 
